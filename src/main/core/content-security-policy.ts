@@ -1,0 +1,28 @@
+/**
+ * The renderer's Content-Security-Policy, shared by Electron and the web host. Scripts only
+ * from the app itself, no eval, no plugins, no framing. `connectSources` adds the few
+ * origins a transport needs: the Vite dev server in development, the web host's socket.
+ */
+export function contentSecurityPolicy(options: { connectSources?: string[] } = {}): string {
+  const connect = ["'self'", ...(options.connectSources ?? [])];
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "media-src 'self' verbatim-media:",
+    `connect-src ${connect.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** What the Vite dev server needs to be reachable for hot reload. */
+export function devServerConnectSources(devServerUrl: string | undefined): string[] {
+  if (!devServerUrl) return [];
+  const url = new URL(devServerUrl);
+  return [url.origin, `ws://${url.host}`];
+}

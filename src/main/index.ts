@@ -1,0 +1,75 @@
+import { app, BrowserWindow, Menu, shell } from 'electron';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { composeServices } from './compose';
+import { createHandlers } from './ipc/handlers';
+import { createDispatcher } from './ipc/dispatcher';
+import { wireEvents } from './ipc/events';
+import { registerIpcHandlers, sendEvent } from './platform/ipc-electron';
+import { createMainWindow } from './platform/main-window';
+import { applicationMenuTemplate } from './platform/menu';
+import { writeFileAtomic } from './core/fs';
+
+const dataDir = process.env.VERBATIM_DATA_DIR ?? app.getPath('userData');
+const windowStatePath = join(dataDir, 'window-state.json');
+
+function readSavedWindowState(): unknown {
+  try {
+    return JSON.parse(readFileSync(windowStatePath, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+let mainWindow: BrowserWindow | undefined;
+
+function openMainWindow(): void {
+  mainWindow = createMainWindow({
+    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+    devServerUrl: process.env.ELECTRON_RENDERER_URL,
+    rendererHtmlPath: join(import.meta.dirname, '../renderer/index.html'),
+    savedState: readSavedWindowState(),
+    saveState: (state) => void writeFileAtomic(windowStatePath, JSON.stringify(state)),
+  });
+  mainWindow.on('closed', () => (mainWindow = undefined));
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      if (/^https?:/i.test(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+
+  void app.whenReady().then(() => {
+    const services = composeServices({
+      dataDir,
+      appInfo: { name: 'Verbatim', version: app.getVersion(), platform: process.platform },
+    });
+    const dispatch = createDispatcher(createHandlers(services), {
+      logError: (method, error) => console.error(`[ipc] ${method} failed`, error),
+    });
+    registerIpcHandlers(dispatch);
+    wireEvents(services, (event, payload) =>
+      sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),
+    );
+    Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim')));
+    openMainWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

@@ -1,0 +1,12 @@
+import type { EventName, EventPayload } from '../../shared/ipc/contract';
+import type { Services } from './handlers';
+
+export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/** Forwards service notifications to whichever transport is listening. Returns an unsubscribe. */
+export function wireEvents(services: Services, emit: EmitEvent): () => void {
+  const stops = [services.settings.onChange((settings) => emit('settings.changed', settings))];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

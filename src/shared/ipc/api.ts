@@ -1,0 +1,66 @@
+import type { Envelope } from './envelope';
+import { unwrap } from './envelope';
+import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from './contract';
+import { methodNames } from './contract';
+
+type ArgsOf<M extends MethodName> = undefined extends MethodInput<M>
+  ? [input?: MethodInput<M>]
+  : [input: MethodInput<M>];
+
+type Namespace = MethodName extends `${infer N}.${string}` ? N : never;
+
+type NamespaceMethods<N extends Namespace, R> = {
+  [M in MethodName as M extends `${N}.${infer Short}` ? Short : never]: (
+    ...args: ArgsOf<M>
+  ) => Promise<R extends 'envelope' ? Envelope<MethodOutput<M>> : MethodOutput<M>>;
+};
+
+type Subscribe = <E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void,
+) => () => void;
+
+/** What a transport exposes as `window.api`: methods answer with envelopes. */
+export type BridgeApi = { [N in Namespace]: NamespaceMethods<N, 'envelope'> } & { on: Subscribe };
+
+/** What renderer code uses: methods answer with values and throw VerbatimError. */
+export type Api = { [N in Namespace]: NamespaceMethods<N, 'value'> } & { on: Subscribe };
+
+export interface Transport {
+  invoke(method: MethodName, input: unknown): Promise<Envelope<unknown>>;
+  subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
+}
+
+function buildNested<T>(call: (method: MethodName, input: unknown) => Promise<unknown>): T {
+  const api: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
+  for (const method of methodNames) {
+    const [namespace, name] = method.split('.') as [string, string];
+    api[namespace] ??= {};
+    api[namespace][name] = (input?: unknown) => call(method, input);
+  }
+  return api as T;
+}
+
+/** Builds `window.api` from the contract's method list over any transport. */
+export function createBridgeApi(transport: Transport): BridgeApi {
+  const api = buildNested<Omit<BridgeApi, 'on'>>((method, input) =>
+    transport.invoke(method, input),
+  );
+  const on: Subscribe = (event, listener) =>
+    transport.subscribe(event, (payload) => listener(payload as EventPayload<typeof event>));
+  return Object.assign(api, { on }) as BridgeApi;
+}
+
+/** Wraps a bridge so callers get values or typed errors instead of envelopes. */
+export function createApi(bridge: BridgeApi): Api {
+  const api = buildNested<Omit<Api, 'on'>>(async (method, input) => {
+    const [namespace, name] = method.split('.') as [string, string];
+    const group = (bridge as unknown as Record<string, Record<string, (i: unknown) => unknown>>)[
+      namespace
+    ];
+    const fn = group?.[name];
+    if (!fn) throw new Error(`The bridge has no method ${method}`);
+    return unwrap((await fn(input)) as Envelope<unknown>);
+  });
+  return Object.assign(api, { on: bridge.on }) as Api;
+}

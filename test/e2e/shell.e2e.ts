@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { test, expect, screenshotDir } from './fixtures';
+import { viewLabels, type ViewKey } from './pages/app-shell';
+import { SettingsPage } from './pages/settings-page';
+
+test('the app loads in the library with the navigation', async ({ shell }) => {
+  await shell.open();
+  await expect(shell.heading).toHaveText('Library');
+  await expect(shell.navLink('library')).toHaveAttribute('aria-current', 'page');
+  for (const view of Object.keys(viewLabels) as ViewKey[]) {
+    await expect(shell.navLink(view)).toBeVisible();
+  }
+  // The per-run token is taken out of the address bar once the bridge has it.
+  expect(shell.page.url()).not.toContain('token=');
+});
+
+test('navigation reaches every view by mouse, and by keyboard shortcut', async ({ shell, page }) => {
+  await shell.open();
+  for (const view of Object.keys(viewLabels) as ViewKey[]) {
+    await shell.goTo(view);
+    await expect(shell.heading).toHaveText(viewLabels[view]);
+    await expect(shell.navLink(view)).toHaveAttribute('aria-current', 'page');
+  }
+  await page.keyboard.press('Control+3');
+  await expect(shell.heading).toHaveText('Catalog');
+  await expect(shell.heading).toBeFocused();
+  await page.keyboard.press('Control+1');
+  await expect(shell.heading).toHaveText('Library');
+});
+
+test('the navigation is reachable with Tab and opens a view with Enter', async ({ shell, page }) => {
+  await shell.open();
+  await page.keyboard.press('Tab'); // skip link
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(shell.navLink('library')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(shell.heading).toHaveText('New transcription');
+});
+
+test('a theme set in Settings survives a reload, through main and back', async ({ shell, page, host }) => {
+  await shell.open();
+  await shell.goTo('settings');
+  const settings = new SettingsPage(page);
+  await settings.chooseTheme('Dark');
+  expect(await shell.theme()).toBe('dark');
+
+  await page.reload();
+  await expect(shell.heading).toHaveText('Settings');
+  await expect(settings.themeOption('Dark')).toBeChecked();
+  expect(await shell.theme()).toBe('dark');
+
+  // A second page of the same host sees the stored value: it lives in main, not the page.
+  const other = await page.context().newPage();
+  await other.goto(host.openUrl);
+  await expect.poll(() => other.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await other.close();
+});
+
+test('"Follow the system" follows the OS colour scheme', async ({ shell, page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shell.open();
+  await expect.poll(() => shell.theme()).toBe('dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => shell.theme()).toBe('light');
+});
+
+test('screenshots of every view in both themes', async ({ shell, page }) => {
+  await shell.open();
+  const settings = new SettingsPage(page);
+  for (const theme of ['Light', 'Dark'] as const) {
+    await shell.goTo('settings');
+    await settings.chooseTheme(theme);
+    for (const view of Object.keys(viewLabels) as ViewKey[]) {
+      await shell.goTo(view);
+      await expect(shell.heading).toHaveText(viewLabels[view]);
+      await page.screenshot({ path: join(screenshotDir, `shell-${view}-${theme.toLowerCase()}.png`) });
+    }
+  }
+});

@@ -1,0 +1,41 @@
+import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { startWebHost } from './web-host';
+import { composeServices } from '../../src/main/compose';
+import { createDispatcher } from '../../src/main/ipc/dispatcher';
+import { createHandlers } from '../../src/main/ipc/handlers';
+import { wireEvents } from '../../src/main/ipc/events';
+
+/**
+ * `npm run start:web`: Verbatim's UI in a browser, where Electron is unavailable. The same
+ * services and handlers as the desktop app, over the web host's transport.
+ */
+export async function startWebApp(options: { dataDir: string; port?: number; token?: string }) {
+  mkdirSync(options.dataDir, { recursive: true });
+  const services = composeServices({
+    dataDir: options.dataDir,
+    appInfo: { name: 'Verbatim', version: process.env.npm_package_version ?? '0.0.0', platform: process.platform },
+  });
+  const dispatch = createDispatcher(createHandlers(services), {
+    logError: (method, error) => console.error(`[web-host] ${method} failed`, error),
+  });
+  return startWebHost({
+    dispatch,
+    connectEvents: (emit) => wireEvents(services, emit),
+    rendererDir: resolve('out/renderer'),
+    bridgeFile: resolve('out/web-bridge/bridge.js'),
+    port: options.port,
+    token: options.token,
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dataDir = process.env.VERBATIM_DATA_DIR ?? join(process.cwd(), '.verbatim-data');
+  const port = process.env.VERBATIM_WEB_PORT ? Number(process.env.VERBATIM_WEB_PORT) : 0;
+  const host = await startWebApp({ dataDir, port });
+  console.log(`Verbatim is running in your browser at ${host.openUrl}`);
+  console.log(`Data folder: ${dataDir}. Press Ctrl+C to stop.`);
+  const stop = (): void => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+/** Builds the web host's bridge as one classic script, loaded before the renderer. */
+export default defineConfig({
+  build: {
+    outDir: resolve('out/web-bridge'),
+    emptyOutDir: true,
+    minify: false,
+    lib: {
+      entry: resolve('test/harness/bridge.ts'),
+      formats: ['iife'],
+      name: 'verbatimBridge',
+      fileName: () => 'bridge.js',
+    },
+  },
+});

@@ -1,0 +1,163 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { z } from 'zod';
+import { eventNames, type EventName } from '../../src/shared/ipc/contract';
+import type { Dispatch } from '../../src/main/ipc/dispatcher';
+import { contentSecurityPolicy } from '../../src/main/core/content-security-policy';
+import type { EmitEvent } from '../../src/main/ipc/events';
+
+/**
+ * The web host: the same dispatcher the Electron main process uses, carried to a browser over
+ * a WebSocket instead of ipcMain. It serves the built renderer on 127.0.0.1 and injects a
+ * bridge script that builds `window.api` from the same contract, so the renderer cannot tell
+ * which transport it has. The socket requires a random per-run token.
+ */
+export interface WebHostOptions {
+  dispatch: Dispatch;
+  /** Called once with the function that pushes an event to every connected page. */
+  connectEvents: (emit: EmitEvent) => void;
+  rendererDir: string;
+  bridgeFile: string;
+  port?: number;
+  token?: string;
+}
+
+export interface WebHost {
+  url: string;
+  /** The URL to open, carrying the token. */
+  openUrl: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const requestSchema = z.object({ id: z.number().int(), method: z.string(), input: z.unknown().optional() });
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+export const bridgePath = '/__verbatim/bridge.js';
+export const socketPath = '/__verbatim/api';
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(24).toString('hex');
+  const rendererRoot = resolve(options.rendererDir);
+  const sockets = new Set<WebSocket>();
+  let origin = '';
+
+  const server = createServer((request, response) => {
+    void serveFile(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500).end('Internal error');
+    });
+  });
+
+  async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const pathname = new URL(request.url ?? '/', origin).pathname;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const headers = {
+      'Content-Security-Policy': contentSecurityPolicy({
+        connectSources: [`${origin.replace(/^http/, 'ws')}${socketPath}`],
+      }),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    };
+    if (pathname === bridgePath) {
+      const body = await readFile(options.bridgeFile);
+      response.writeHead(200, { ...headers, 'Content-Type': contentTypes['.js'] }).end(body);
+      return;
+    }
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    const file = normalize(join(rendererRoot, relative));
+    if (!file.startsWith(rendererRoot + sep)) {
+      response.writeHead(403, headers).end('Forbidden');
+      return;
+    }
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+    if (relative === 'index.html') body = injectBridge(body.toString('utf8'));
+    response
+      .writeHead(200, { ...headers, 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream' })
+      .end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  const sockets_server = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', origin);
+    if (url.pathname !== socketPath || !sameToken(url.searchParams.get('token') ?? '', token)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets_server.handleUpgrade(request, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', (data) => {
+        void answer(ws, data.toString());
+      });
+    });
+  });
+
+  async function answer(ws: WebSocket, text: string): Promise<void> {
+    let request: z.infer<typeof requestSchema>;
+    try {
+      request = requestSchema.parse(JSON.parse(text));
+    } catch {
+      ws.close(1003, 'Malformed request');
+      return;
+    }
+    const result = await options.dispatch(request.method, request.input);
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: request.id, result }));
+  }
+
+  options.connectEvents((event: EventName, payload: unknown) => {
+    if (!eventNames.includes(event)) return;
+    const message = JSON.stringify({ event, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: origin,
+    openUrl: `${origin}/?token=${token}`,
+    token,
+    close: async () => {
+      for (const ws of sockets) ws.terminate();
+      sockets_server.close();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The bridge must define window.api before the renderer's module script runs. */
+function injectBridge(html: string): string {
+  return html.replace('<head>', `<head>\n    <script src="${bridgePath}"></script>`);
+}
