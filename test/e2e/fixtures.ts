@@ -8,7 +8,7 @@ import { AppShell } from './pages/app-shell';
 
 /** Each test gets its own web host over a fresh data folder, and a page object for the shell. */
 export const test = base.extend<{ host: WebHost; shell: AppShell }>({
-  host: async ({}, use) => {
+  host: async ({ browserName: _browser }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-'));
     const host = await startWebApp({ dataDir });
     await use(host);

@@ -109,7 +109,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (data) => {
-        void answer(ws, data.toString());
+        void answer(ws, String(data as Buffer));
       });
     });
   });

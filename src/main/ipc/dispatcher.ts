@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { contract, type Handlers, type MethodName } from '../../shared/ipc/contract';
 import { failure, success, type Envelope } from '../../shared/ipc/envelope';
 import { VerbatimError } from '../../shared/errors';

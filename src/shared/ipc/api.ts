@@ -48,7 +48,7 @@ export function createBridgeApi(transport: Transport): BridgeApi {
   );
   const on: Subscribe = (event, listener) =>
     transport.subscribe(event, (payload) => listener(payload as EventPayload<typeof event>));
-  return Object.assign(api, { on }) as BridgeApi;
+  return Object.assign(api, { on });
 }
 
 /** Wraps a bridge so callers get values or typed errors instead of envelopes. */
@@ -62,5 +62,5 @@ export function createApi(bridge: BridgeApi): Api {
     if (!fn) throw new Error(`The bridge has no method ${method}`);
     return unwrap((await fn(input)) as Envelope<unknown>);
   });
-  return Object.assign(api, { on: bridge.on }) as Api;
+  return Object.assign(api, { on: bridge.on });
 }

@@ -1,0 +1,80 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import svelteConfig from './svelte.config.js';
+
+/**
+ * Layering, as the design says: 'electron' only in src/main/platform, src/main/index.ts and
+ * src/preload; nothing from Node in the renderer or in src/shared.
+ */
+const electronBan = {
+  paths: [{ name: 'electron', message: 'Electron belongs in src/main/platform, src/main/index.ts or src/preload.' }],
+};
+const nodeBan = {
+  paths: [{ name: 'electron', message: 'The renderer and shared code must not use Electron.' }],
+  patterns: [
+    { group: ['node:*'], message: 'The renderer and shared code run without Node.' },
+    { group: ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'events'], message: 'The renderer and shared code run without Node.' },
+    { group: ['**/main/**', '**/preload/**'], message: 'The renderer and shared code may not reach into main or preload.' },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/lint-fixtures/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.svelte'],
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', electronBan],
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, svelteConfig },
+    },
+  },
+  {
+    files: ['src/main/platform/**', 'src/main/index.ts', 'src/preload/**', 'src/main/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/renderer/**', 'src/shared/**'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': ['error', nodeBan] },
+  },
+  {
+    files: ['src/main/**', 'src/preload/**', 'test/**', 'scripts/**', 'bench/**', '*.config.*'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['test/harness/bridge.ts'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['**/*.test.ts', 'test/**'],
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+);

@@ -1,0 +1,5 @@
+import type { EmulatorApp } from '../types';
+
+export function register(app: EmulatorApp): void {
+  void app;
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  plugins: [svelte({ configFile: resolve('svelte.config.js'), hot: false })],
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'test/e2e/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+});
