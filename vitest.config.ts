@@ -3,7 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { resolve } from 'node:path';
 
 export default defineConfig({
-  plugins: [svelte({ configFile: resolve('svelte.config.js'), hot: false })],
+  plugins: [svelte({ configFile: resolve('svelte.config.js') })],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/e2e/**'],

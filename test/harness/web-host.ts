@@ -85,7 +85,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(403, headers).end('Forbidden');
       return;
     }
-    let body: Buffer;
+    let body: Buffer | string;
     try {
       body = await readFile(file);
     } catch {
@@ -109,7 +109,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (data) => {
-        void answer(ws, String(data as Buffer));
+        void answer(ws, Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat([data].flat() as Buffer[]).toString('utf8'));
       });
     });
   });
