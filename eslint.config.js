@@ -9,20 +9,48 @@ import svelteConfig from './svelte.config.js';
  * src/preload; nothing from Node in the renderer or in src/shared.
  */
 const electronBan = {
-  paths: [{ name: 'electron', message: 'Electron belongs in src/main/platform, src/main/index.ts or src/preload.' }],
+  paths: [
+    { name: 'electron', message: 'Electron belongs in src/main/platform, src/main/index.ts or src/preload.' },
+  ],
 };
 const nodeBan = {
   paths: [{ name: 'electron', message: 'The renderer and shared code must not use Electron.' }],
   patterns: [
     { group: ['node:*'], message: 'The renderer and shared code run without Node.' },
-    { group: ['fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'events'], message: 'The renderer and shared code run without Node.' },
-    { group: ['**/main/**', '**/preload/**'], message: 'The renderer and shared code may not reach into main or preload.' },
+    {
+      group: [
+        'fs',
+        'path',
+        'os',
+        'child_process',
+        'crypto',
+        'http',
+        'https',
+        'net',
+        'stream',
+        'url',
+        'util',
+        'events',
+      ],
+      message: 'The renderer and shared code run without Node.',
+    },
+    {
+      group: ['**/main/**', '**/preload/**'],
+      message: 'The renderer and shared code may not reach into main or preload.',
+    },
   ],
 };
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/lint-fixtures/**'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'test/lint-fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

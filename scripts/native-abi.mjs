@@ -35,7 +35,9 @@ function electronVersion() {
 
 function targetKey(kind) {
   const base = `${process.platform}-${process.arch}`;
-  return kind === 'node' ? `node-${process.versions.modules}-${base}` : `electron-${electronVersion()}-${base}`;
+  return kind === 'node'
+    ? `node-${process.versions.modules}-${base}`
+    : `electron-${electronVersion()}-${base}`;
 }
 
 function releaseDir(name) {
@@ -87,7 +89,11 @@ function loadsInNode(name) {
 
 function run(command, args) {
   console.log(`native-abi: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) {
     console.error(`native-abi: "${command} ${args.join(' ')}" failed.`);
     process.exit(result.status ?? 1);
@@ -112,7 +118,9 @@ function rebuild(kind, names) {
 const key = targetKey(target);
 const toBuild = [];
 for (const { name, binary } of modules) {
-  const current = readStamp(name) ?? (existsSync(join(releaseDir(name), binary)) && loadsInNode(name) ? targetKey('node') : undefined);
+  const current =
+    readStamp(name) ??
+    (existsSync(join(releaseDir(name), binary)) && loadsInNode(name) ? targetKey('node') : undefined);
   if (current && current !== readStamp(name)) writeStamp(name, current);
   if (!force && current === key) {
     if (!existsSync(join(cacheRoot, key, name, binary))) keep(name, key);

@@ -29,7 +29,13 @@ if (!browser) {
 
 const result = spawnSync(
   process.execPath,
-  ['node_modules/@playwright/test/cli.js', 'test', '--config', 'test/e2e/playwright.config.ts', ...process.argv.slice(2)],
+  [
+    'node_modules/@playwright/test/cli.js',
+    'test',
+    '--config',
+    'test/e2e/playwright.config.ts',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit', env: { ...process.env, VERBATIM_CHROMIUM: browser } },
 );
 process.exit(result.status ?? 1);

@@ -40,8 +40,7 @@ function connect(): void {
   });
   ws.addEventListener('message', (event: MessageEvent<string>) => {
     const message = JSON.parse(event.data) as
-      | { id: number; result: Envelope<unknown> }
-      | { event: EventName; payload: unknown };
+      { id: number; result: Envelope<unknown> } | { event: EventName; payload: unknown };
     if ('id' in message) {
       pending.get(message.id)?.resolve(message.result);
       pending.delete(message.id);

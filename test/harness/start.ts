@@ -14,7 +14,11 @@ export async function startWebApp(options: { dataDir: string; port?: number; tok
   mkdirSync(options.dataDir, { recursive: true });
   const services = composeServices({
     dataDir: options.dataDir,
-    appInfo: { name: 'Verbatim', version: process.env.npm_package_version ?? '0.0.0', platform: process.platform },
+    appInfo: {
+      name: 'Verbatim',
+      version: process.env.npm_package_version ?? '0.0.0',
+      platform: process.platform,
+    },
   });
   const dispatch = createDispatcher(createHandlers(services), {
     logError: (method, error) => console.error(`[web-host] ${method} failed`, error),

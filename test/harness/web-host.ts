@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { eventNames, type EventName } from '../../src/shared/ipc/contract';
 import type { Dispatch } from '../../src/main/ipc/dispatcher';
@@ -94,22 +94,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     if (relative === 'index.html') body = injectBridge(body.toString('utf8'));
     response
-      .writeHead(200, { ...headers, 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream' })
+      .writeHead(200, {
+        ...headers,
+        'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      })
       .end(request.method === 'HEAD' ? undefined : body);
   }
 
-  const sockets_server = new WebSocketServer({ noServer: true });
+  const socketServer = new WebSocketServer({ noServer: true });
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', origin);
     if (url.pathname !== socketPath || !sameToken(url.searchParams.get('token') ?? '', token)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }
-    sockets_server.handleUpgrade(request, socket, head, (ws) => {
+    socketServer.handleUpgrade(request, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (data) => {
-        void answer(ws, Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat([data].flat() as Buffer[]).toString('utf8'));
+        void answer(ws, rawDataToText(data));
       });
     });
   });
@@ -145,10 +148,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     close: async () => {
       for (const ws of sockets) ws.terminate();
-      sockets_server.close();
+      socketServer.close();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
     },
   };
+}
+
+export function rawDataToText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
 }
 
 function sameToken(given: string, expected: string): boolean {

@@ -1,7 +1,10 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
 /** The usual application menu, built from roles so every platform gets its native items. */
-export function applicationMenuTemplate(platform: NodeJS.Platform, appName: string): MenuItemConstructorOptions[] {
+export function applicationMenuTemplate(
+  platform: NodeJS.Platform,
+  appName: string,
+): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [];
   if (mac) {

@@ -3,9 +3,8 @@ import { unwrap } from './envelope';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from './contract';
 import { methodNames } from './contract';
 
-type ArgsOf<M extends MethodName> = undefined extends MethodInput<M>
-  ? [input?: MethodInput<M>]
-  : [input: MethodInput<M>];
+type ArgsOf<M extends MethodName> =
+  undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
 
 type Namespace = MethodName extends `${infer N}.${string}` ? N : never;
 
@@ -15,10 +14,7 @@ type NamespaceMethods<N extends Namespace, R> = {
   ) => Promise<R extends 'envelope' ? Envelope<MethodOutput<M>> : MethodOutput<M>>;
 };
 
-type Subscribe = <E extends EventName>(
-  event: E,
-  listener: (payload: EventPayload<E>) => void,
-) => () => void;
+type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void;
 
 /** What a transport exposes as `window.api`: methods answer with envelopes. */
 export type BridgeApi = { [N in Namespace]: NamespaceMethods<N, 'envelope'> } & { on: Subscribe };
@@ -43,9 +39,7 @@ function buildNested<T>(call: (method: MethodName, input: unknown) => Promise<un
 
 /** Builds `window.api` from the contract's method list over any transport. */
 export function createBridgeApi(transport: Transport): BridgeApi {
-  const api = buildNested<Omit<BridgeApi, 'on'>>((method, input) =>
-    transport.invoke(method, input),
-  );
+  const api = buildNested<Omit<BridgeApi, 'on'>>((method, input) => transport.invoke(method, input));
   const on: Subscribe = (event, listener) =>
     transport.subscribe(event, (payload) => listener(payload as EventPayload<typeof event>));
   return Object.assign(api, { on });
@@ -55,9 +49,7 @@ export function createBridgeApi(transport: Transport): BridgeApi {
 export function createApi(bridge: BridgeApi): Api {
   const api = buildNested<Omit<Api, 'on'>>(async (method, input) => {
     const [namespace, name] = method.split('.') as [string, string];
-    const group = (bridge as unknown as Record<string, Record<string, (i: unknown) => unknown>>)[
-      namespace
-    ];
+    const group = (bridge as unknown as Record<string, Record<string, (i: unknown) => unknown>>)[namespace];
     const fn = group?.[name];
     if (!fn) throw new Error(`The bridge has no method ${method}`);
     return unwrap((await fn(input)) as Envelope<unknown>);

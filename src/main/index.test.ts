@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElectronMock } from './platform/electron-mock';
+import { methodNames } from '../shared/ipc/contract';
+import type { Envelope } from '../shared/ipc/envelope';
+
+vi.mock('electron', async () => (await import('./platform/electron-mock')).electronMock());
+
+describe('the Electron composition root', () => {
+  it('registers one IPC handler per contract method, a menu and a window once ready', async () => {
+    process.env.VERBATIM_DATA_DIR = mkdtempSync(join(tmpdir(), 'verbatim-main-'));
+    const electron = (await import('electron')) as unknown as ElectronMock;
+    const { FakeBrowserWindow } = await import('./platform/electron-mock');
+    await import('./index');
+    expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(electron.ipcMain.handle).not.toHaveBeenCalled();
+
+    electron.resolveReady();
+    await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+
+    const channels = electron.ipcMain.handle.mock.calls.map((call) => call[0] as string);
+    expect(channels.sort()).toEqual([...methodNames].sort());
+    expect(electron.Menu.setApplicationMenu).toHaveBeenCalled();
+
+    // A registered handler really runs the contract: set a setting, then read it back.
+    const handler = (name: string) =>
+      electron.ipcMain.handle.mock.calls.find((call) => call[0] === name)![1] as (
+        event: unknown,
+        input: unknown,
+      ) => Promise<Envelope<unknown>>;
+    expect(await handler('settings.set')({}, { theme: 'dark' })).toMatchObject({ ok: true });
+    expect(await handler('settings.get')({}, undefined)).toMatchObject({
+      ok: true,
+      value: { theme: 'dark' },
+    });
+    expect(await handler('settings.set')({}, { theme: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+
+    // Main pushes the change to every window.
+    const window = FakeBrowserWindow.instances[0]!;
+    expect(window.webContents.sent).toContainEqual([
+      'event:settings.changed',
+      { theme: 'dark', reduceMotion: false },
+    ]);
+
+    // A second launch focuses the existing window instead of opening another.
+    for (const listener of electron.appListeners.get('second-instance') ?? []) listener();
+    expect(window.focus).toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+  });
+});

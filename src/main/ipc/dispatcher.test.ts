@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createDispatcher } from './dispatcher';
+import { createHandlers } from './handlers';
+import { SettingsStore } from '../core/settings/settings-store';
+import type { FileSystem } from '../core/fs';
+import { unwrap } from '../../shared/ipc/envelope';
+import { VerbatimError } from '../../shared/errors';
+import type { Handlers } from '../../shared/ipc/contract';
+
+function memoryFs(): FileSystem & { files: Map<string, string> } {
+  const files = new Map<string, string>();
+  return {
+    files,
+    readFile: (path) => {
+      const text = files.get(path);
+      return text === undefined
+        ? Promise.reject(Object.assign(new Error('missing'), { code: 'ENOENT' }))
+        : Promise.resolve(text);
+    },
+    writeFileAtomic: (path, contents) => {
+      files.set(path, String(contents));
+      return Promise.resolve();
+    },
+    rename: (from, to) => {
+      files.set(to, files.get(from) ?? '');
+      files.delete(from);
+      return Promise.resolve();
+    },
+  };
+}
+
+function handlers(): Handlers {
+  return createHandlers({
+    appInfo: { name: 'Verbatim', version: '0.1.0', platform: 'linux' },
+    settings: new SettingsStore(memoryFs(), '/data/settings.json'),
+  });
+}
+
+describe('the dispatcher', () => {
+  it('round-trips a call through validation, the handler and the envelope', async () => {
+    const dispatch = createDispatcher(handlers());
+    expect(unwrap(await dispatch('settings.set', { theme: 'dark' }))).toEqual({
+      theme: 'dark',
+      reduceMotion: false,
+    });
+    expect(unwrap(await dispatch('settings.get', undefined))).toMatchObject({ theme: 'dark' });
+  });
+
+  it('refuses input that does not match the contract before any handler runs', async () => {
+    const spy = vi.fn();
+    const dispatch = createDispatcher({ ...handlers(), 'settings.set': spy });
+    const result = await dispatch('settings.set', { theme: 'purple' });
+    expect(spy).not.toHaveBeenCalled();
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(!result.ok && result.error.message).toContain('theme');
+    const extra = await dispatch('settings.set', { theme: 'dark', apiKey: 'sneaky' });
+    expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('answers an unknown method with a typed error, not an exception', async () => {
+    const result = await createDispatcher(handlers())('files.delete', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('passes typed errors through and logs only unexpected ones', async () => {
+    const logError = vi.fn();
+    const dispatch = createDispatcher(
+      {
+        ...handlers(),
+        'app.info': () => Promise.reject(new VerbatimError('storage', 'The disk is full.')),
+        'settings.get': () => Promise.reject(new Error('boom')),
+      },
+      { logError },
+    );
+    expect(await dispatch('app.info', undefined)).toEqual({
+      ok: false,
+      error: { code: 'storage', message: 'The disk is full.' },
+    });
+    expect(await dispatch('settings.get', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
+    expect(logError).toHaveBeenCalledTimes(1);
+    expect(logError).toHaveBeenCalledWith('settings.get', expect.any(Error));
+  });
+
+  it('checks what a handler returns against the contract', async () => {
+    const dispatch = createDispatcher({
+      ...handlers(),
+      'app.info': () => Promise.resolve({ name: 42 } as never),
+    });
+    expect(await dispatch('app.info', undefined)).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+});

@@ -1,0 +1,116 @@
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for the parts of Electron the main process uses. Electron's binary cannot be
+ * loaded in plain Node, so tests `vi.mock('electron', () => electronMock())` and inspect
+ * what the wiring asked of it.
+ */
+type Listener = (...args: unknown[]) => void;
+
+export class FakeWebContents {
+  readonly listeners = new Map<string, Listener[]>();
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  readonly sent: [string, unknown][] = [];
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  isDestroyed(): boolean {
+    return false;
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push([channel, payload]);
+  }
+}
+
+export class FakeBrowserWindow {
+  static instances: FakeBrowserWindow[] = [];
+  static getAllWindows(): FakeBrowserWindow[] {
+    return FakeBrowserWindow.instances;
+  }
+  readonly webContents = new FakeWebContents();
+  readonly listeners = new Map<string, Listener[]>();
+  loaded: { url?: string; file?: string } = {};
+  maximized = false;
+  constructor(readonly options: Record<string, unknown>) {
+    FakeBrowserWindow.instances.push(this);
+  }
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  once(event: string, listener: Listener): this {
+    return this.on(event, listener);
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loaded = { url };
+    return Promise.resolve();
+  }
+  loadFile(file: string): Promise<void> {
+    this.loaded = { file };
+    return Promise.resolve();
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  getNormalBounds(): { x: number; y: number; width: number; height: number } {
+    return { x: 10, y: 20, width: 1100, height: 700 };
+  }
+  show = vi.fn();
+  focus = vi.fn();
+  restore = vi.fn();
+  isMinimized = vi.fn(() => false);
+}
+
+export function electronMock() {
+  const headerListeners: ((
+    details: { responseHeaders: Record<string, string[]> },
+    callback: (response: { responseHeaders: Record<string, string[]> }) => void,
+  ) => void)[] = [];
+  const appListeners = new Map<string, Listener[]>();
+  let resolveReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  return {
+    BrowserWindow: FakeBrowserWindow,
+    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
+    session: {
+      defaultSession: {
+        webRequest: {
+          onHeadersReceived: vi.fn((listener: (typeof headerListeners)[number]) =>
+            headerListeners.push(listener),
+          ),
+        },
+      },
+    },
+    shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+    Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() },
+    app: {
+      getPath: vi.fn(() => '/tmp/verbatim-test-user-data'),
+      getVersion: vi.fn(() => '0.1.0'),
+      requestSingleInstanceLock: vi.fn(() => true),
+      quit: vi.fn(),
+      whenReady: vi.fn(() => ready),
+      on: vi.fn((event: string, listener: Listener) =>
+        appListeners.set(event, [...(appListeners.get(event) ?? []), listener]),
+      ),
+    },
+    headerListeners,
+    appListeners,
+    resolveReady: () => resolveReady(),
+  };
+}
+
+export type ElectronMock = ReturnType<typeof electronMock>;

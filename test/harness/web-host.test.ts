@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { startWebHost, bridgePath, rawDataToText, socketPath, type WebHost } from './web-host';
+import { createDispatcher } from '../../src/main/ipc/dispatcher';
+import { createHandlers } from '../../src/main/ipc/handlers';
+import { wireEvents } from '../../src/main/ipc/events';
+import { composeServices } from '../../src/main/compose';
+
+let host: WebHost;
+const root = mkdtempSync(join(tmpdir(), 'verbatim-web-host-'));
+
+beforeAll(async () => {
+  const rendererDir = join(root, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(root, 'secret.txt'), 'do not serve');
+  writeFileSync(join(root, 'bridge.js'), '/* bridge */');
+  const services = composeServices({
+    dataDir: join(root, 'data'),
+    appInfo: { name: 'Verbatim', version: '1', platform: 'linux' },
+  });
+  host = await startWebHost({
+    dispatch: createDispatcher(createHandlers(services)),
+    connectEvents: (emit) => wireEvents(services, emit),
+    rendererDir,
+    bridgeFile: join(root, 'bridge.js'),
+  });
+});
+
+afterAll(async () => {
+  await host.close();
+});
+
+function connect(token: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${host.url.replace('http', 'ws')}${socketPath}?token=${token}`);
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+function call(ws: WebSocket, id: number, method: string, input?: unknown): Promise<unknown> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData): void => {
+      const message = JSON.parse(rawDataToText(data)) as { id?: number; result?: unknown };
+      if (message.id === id) {
+        ws.off('message', onMessage);
+        resolve(message.result);
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, method, input }));
+  });
+}
+
+describe('the web host', () => {
+  it('listens on loopback only and prints a URL carrying a random token', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(host.token).toMatch(/^[0-9a-f]{48}$/);
+    expect(host.openUrl).toBe(`${host.url}/?token=${host.token}`);
+  });
+
+  it('serves the renderer with the bridge injected before it, under a strict CSP', async () => {
+    const response = await fetch(`${host.url}/`);
+    const html = await response.text();
+    expect(html).toContain(`<script src="${bridgePath}"></script>`);
+    expect(html.indexOf(bridgePath)).toBeLessThan(html.indexOf('<title>'));
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`${host.url.replace('http', 'ws')}${socketPath}`);
+    expect(await (await fetch(`${host.url}${bridgePath}`)).text()).toBe('/* bridge */');
+    expect((await fetch(`${host.url}/assets/app.js`)).headers.get('content-type')).toContain('javascript');
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const response = await fetch(`${host.url}${path}`);
+      expect(await response.text()).not.toContain('do not serve');
+    }
+  });
+
+  it('refuses the API socket without the token or with a wrong one', async () => {
+    await expect(connect('')).rejects.toThrow('HTTP 401');
+    await expect(connect('0'.repeat(48))).rejects.toThrow('HTTP 401');
+  });
+
+  it('carries the contract: calls answer with envelopes and events reach every page', async () => {
+    const first = await connect(host.token);
+    const second = await connect(host.token);
+    const event = new Promise<unknown>((resolve) =>
+      second.once('message', (data) => resolve(JSON.parse(rawDataToText(data)))),
+    );
+    expect(await call(first, 1, 'settings.set', { theme: 'light' })).toEqual({
+      ok: true,
+      value: { theme: 'light', reduceMotion: false },
+    });
+    expect(await event).toEqual({
+      event: 'settings.changed',
+      payload: { theme: 'light', reduceMotion: false },
+    });
+    expect(await call(first, 2, 'settings.set', { theme: 'neon' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await call(first, 3, 'nope.nothing')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    first.close();
+    second.close();
+  });
+
+  it('closes a socket that sends something other than a request', async () => {
+    const ws = await connect(host.token);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('not json');
+    expect(await closed).toBe(1003);
+  });
+});

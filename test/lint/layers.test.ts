@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import { rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The layering rules are only worth something if they fire. Lint small pieces of code as if
+ * they lived in each layer and check what is refused.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** Type-aware rules need a real file in the project, so the probe is written, linted, removed. */
+async function ruleIdsFor(code: string, probePath: string): Promise<string[]> {
+  const filePath = probePath.replace('layer-probe', `layer-probe-${randomBytes(4).toString('hex')}`);
+  writeFileSync(filePath, code);
+  try {
+    const [result] = await eslint.lintFiles([filePath]);
+    return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+  } finally {
+    rmSync(filePath, { force: true });
+  }
+}
+
+const electronImport = "import { app } from 'electron';\nexport const name = app.getName();\n";
+const nodeImport =
+  "import { readFileSync } from 'node:fs';\nexport const text = readFileSync('x', 'utf8');\n";
+
+describe('lint layering', () => {
+  it('refuses an electron import in src/main/core and src/shared', async () => {
+    expect(await ruleIdsFor(electronImport, 'src/main/core/layer-probe.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor(electronImport, 'src/shared/layer-probe.ts')).toContain('no-restricted-imports');
+    expect(await ruleIdsFor(electronImport, 'src/main/ipc/layer-probe.ts')).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('allows electron where the design puts it', async () => {
+    expect(await ruleIdsFor(electronImport, 'src/main/platform/layer-probe.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('refuses node:* in the renderer and in shared code', async () => {
+    expect(await ruleIdsFor(nodeImport, 'src/renderer/src/layer-probe.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIdsFor(nodeImport, 'src/shared/layer-probe.ts')).toContain('no-restricted-imports');
+    expect(await ruleIdsFor(nodeImport, 'src/main/core/layer-probe.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('flags a floating promise', async () => {
+    const code = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n}\n';
+    expect(await ruleIdsFor(code, 'src/main/core/layer-probe.ts')).toContain(
+      '@typescript-eslint/no-floating-promises',
+    );
+  });
+});
