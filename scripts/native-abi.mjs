@@ -13,7 +13,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// VERBATIM_NATIVE_ROOT and VERBATIM_NATIVE_REBUILD (a script run instead of the real rebuild)
+// exist for this script's own tests.
+const root = process.env.VERBATIM_NATIVE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 const modules = [
   { name: 'better-sqlite3', binary: 'better_sqlite3.node' },
@@ -101,7 +103,9 @@ function run(command, args) {
 }
 
 function rebuild(kind, names) {
-  if (kind === 'node') {
+  if (process.env.VERBATIM_NATIVE_REBUILD) {
+    run(process.execPath, [process.env.VERBATIM_NATIVE_REBUILD, kind, ...names]);
+  } else if (kind === 'node') {
     run('npm', ['rebuild', ...names]);
   } else {
     run(process.execPath, [
