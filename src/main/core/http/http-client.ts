@@ -1,0 +1,265 @@
+import type { z } from 'zod';
+import { VerbatimError } from '../../../shared/errors';
+import { ServiceError, codeForStatus, describeStatus, parseErrorBody } from './service-error';
+import {
+  backoffDelay,
+  defaultRetryPolicy,
+  parseRetryAfter,
+  rejectionStatuses,
+  retryableStatuses,
+  type RetryPolicy,
+} from './retry-policy';
+
+export type FetchLike = (input: string, init: RequestInit & { duplex?: 'half' }) => Promise<Response>;
+
+/** How a service wants its key: the transcription service takes it raw, the catalog as Bearer. */
+export type AuthStyle = 'raw' | 'bearer';
+
+export interface HttpClientOptions {
+  /** Human name used in messages: "transcription service", "model catalog". */
+  service: string;
+  baseUrl: string;
+  apiKey: () => string | undefined;
+  authStyle: AuthStyle;
+  fetch: FetchLike;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now: () => number;
+  random: () => number;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  /** Told about every retry, for logs and progress ("the service is busy, retrying in 4 s"). */
+  onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
+}
+
+export interface RequestOptions<T> {
+  method: 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  /** A streamed body (uploads). Never retried: a stream cannot be replayed. */
+  stream?: ReadableStream<Uint8Array>;
+  headers?: Record<string, string>;
+  schema?: z.ZodType<T>;
+  responseType?: 'json' | 'text' | 'bytes';
+  signal?: AbortSignal;
+  /** null turns the per-request timeout off (uploads, streams). */
+  timeoutMs?: number | null;
+  /**
+   * 'all': retry on 429/5xx and network errors (safe for reads and idempotent writes).
+   * 'rejections': only on answers that prove nothing happened (429, 503), for creates.
+   * 'none': never.
+   */
+  retry?: 'all' | 'rejections' | 'none';
+}
+
+/**
+ * The HTTP layer every service client shares: auth, timeouts, retries with jittered backoff
+ * that honour Retry-After, every error body turned into a typed ServiceError, and responses
+ * validated with zod so a surprise from the service is caught at the door.
+ */
+export class HttpClient {
+  private readonly retryPolicy: RetryPolicy;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.retryPolicy = options.retry ?? defaultRetryPolicy;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  url(path: string, query?: RequestOptions<unknown>['query']): string {
+    const url = new URL(
+      path.replace(/^\//, ''),
+      this.options.baseUrl.endsWith('/') ? this.options.baseUrl : `${this.options.baseUrl}/`,
+    );
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  /** The raw Response (status checked), for streaming bodies such as server-sent events. */
+  async stream(options: Omit<RequestOptions<never>, 'schema' | 'responseType'>): Promise<Response> {
+    return this.send({ ...options, timeoutMs: options.timeoutMs ?? null });
+  }
+
+  async request<T>(options: RequestOptions<T> & { schema: z.ZodType<T> }): Promise<T>;
+  async request(options: RequestOptions<unknown> & { responseType: 'text' }): Promise<string>;
+  async request(options: RequestOptions<unknown> & { responseType: 'bytes' }): Promise<Uint8Array>;
+  async request<T>(options: RequestOptions<T>): Promise<T | string | Uint8Array> {
+    const mode = options.stream ? 'none' : (options.retry ?? 'all');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.send(options);
+        return await this.read(response, options);
+      } catch (error) {
+        const delay = this.retryDelay(error, attempt, mode, options);
+        if (delay === undefined) throw error;
+        this.options.onRetry?.({
+          attempt,
+          delayMs: delay,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+        await this.options.sleep(delay, options.signal).catch(() => {
+          throw cancelled(this.options.service);
+        });
+      }
+    }
+  }
+
+  private retryDelay(
+    error: unknown,
+    attempt: number,
+    mode: 'all' | 'rejections' | 'none',
+    options: RequestOptions<unknown>,
+  ): number | undefined {
+    if (mode === 'none' || attempt >= this.retryPolicy.maxAttempts || options.signal?.aborted)
+      return undefined;
+    if (!(error instanceof ServiceError)) return undefined;
+    const status = error.status;
+    const retryable =
+      status === undefined
+        ? mode === 'all' && error.code !== 'cancelled' // network failure or timeout
+        : (mode === 'all' ? retryableStatuses : rejectionStatuses).has(status);
+    if (!retryable) return undefined;
+    const backoff = backoffDelay(attempt, this.retryPolicy, this.options.random);
+    return error.retryAfterMs !== undefined ? Math.max(error.retryAfterMs, 0) : backoff;
+  }
+
+  private async send(options: RequestOptions<unknown>): Promise<Response> {
+    const { service } = this.options;
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const key = this.options.apiKey();
+    if (key) headers.Authorization = this.options.authStyle === 'bearer' ? `Bearer ${key}` : key;
+    let body: RequestInit['body'];
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.stream) {
+      headers['Content-Type'] ??= 'application/octet-stream';
+      body = options.stream;
+    }
+
+    const timeoutMs =
+      options.timeoutMs === undefined ? (this.options.timeoutMs ?? 30_000) : options.timeoutMs;
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) controller.abort();
+    let timedOut = false;
+    const timer =
+      timeoutMs === null
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs);
+    try {
+      let response: Response;
+      try {
+        response = await this.options.fetch(this.url(options.path, options.query), {
+          method: options.method,
+          headers,
+          body,
+          signal: controller.signal,
+          ...(options.stream ? { duplex: 'half' as const } : {}),
+        });
+      } catch (error) {
+        if (options.signal?.aborted) throw cancelled(service);
+        if (timedOut)
+          throw new ServiceError(
+            'timeout',
+            `The ${service} took too long to answer. Check your connection and try again.`,
+            undefined,
+            undefined,
+          );
+        throw networkError(service, error);
+      }
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        const serviceMessage = parseErrorBody(text);
+        throw new ServiceError(
+          codeForStatus(response.status),
+          describeStatus(service, response.status, serviceMessage),
+          response.status,
+          serviceMessage,
+          parseRetryAfter(response.headers.get('retry-after'), this.options.now()),
+        );
+      }
+      return response;
+    } finally {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async read<T>(response: Response, options: RequestOptions<T>): Promise<T | string | Uint8Array> {
+    const { service } = this.options;
+    let text: string;
+    try {
+      if (options.responseType === 'bytes') return new Uint8Array(await response.arrayBuffer());
+      text = await response.text();
+    } catch (error) {
+      if (options.signal?.aborted) throw cancelled(service);
+      throw networkError(service, error);
+    }
+    if (options.responseType === 'text') return text;
+    let body: unknown;
+    try {
+      body = text === '' ? {} : JSON.parse(text);
+    } catch {
+      // A half-delivered body looks like a broken connection: worth a retry.
+      throw new ServiceError(
+        'network',
+        `The ${service} sent an incomplete answer. Verbatim will try again.`,
+        undefined,
+        undefined,
+      );
+    }
+    if (!options.schema) return body as T;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue ? `${issue.path.join('.') || 'reply'}: ${issue.message}` : 'unknown';
+      throw new VerbatimError(
+        'service',
+        `The ${service} sent a reply Verbatim does not understand (${where}). The service may have changed; please report this.`,
+      );
+    }
+    return parsed.data;
+  }
+}
+
+function cancelled(service: string): ServiceError {
+  return new ServiceError('cancelled', `The request to the ${service} was cancelled.`, undefined, undefined);
+}
+
+function networkError(service: string, error: unknown): ServiceError {
+  const cause =
+    error instanceof Error
+      ? ((error.cause as { code?: string } | undefined)?.code ?? error.message)
+      : String(error);
+  return new ServiceError(
+    'network',
+    `Verbatim could not reach the ${service} (${cause}). Check your internet connection; your work is kept and will continue.`,
+    undefined,
+    undefined,
+  );
+}
+
+/** A sleep that wakes early, with a rejection, when the signal aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('aborted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
