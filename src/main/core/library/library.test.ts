@@ -1,0 +1,282 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+import { Library, type CompletedTranscript } from './library';
+import { toFtsQuery } from './fts-query';
+import { VerbatimError } from '../../../shared/errors';
+
+let library: Library;
+let clock = 1_000;
+
+function completed(sentences: [string, string, number][]): CompletedTranscript {
+  return {
+    transcript: {
+      id: 'remote',
+      text: sentences.map((s) => s[1]).join(' '),
+      language_code: 'en_us',
+      audio_duration: 61.4,
+    },
+    sentences: sentences.map(([speaker, text, start]) => ({
+      speaker,
+      text,
+      start,
+      end: start + 2000,
+      confidence: 0.9,
+      words: text.split(' ').map((word, i) => ({
+        text: word,
+        start: start + i * 100,
+        end: start + i * 100 + 90,
+        confidence: 0.9,
+        speaker,
+      })),
+    })),
+    paragraphs: [{ text: sentences.map((s) => s[1]).join(' '), start: 0, end: 60_000, confidence: 0.9 }],
+  };
+}
+
+async function addTranscript(
+  id: string,
+  title: string,
+  sentences: [string, string, number][],
+  createdAt?: number,
+) {
+  if (createdAt !== undefined) clock = createdAt;
+  await library.createJob({
+    id,
+    title,
+    sourceKind: 'file',
+    source: `/rec/${id}.wav`,
+    audioPath: `/rec/${id}.wav`,
+    region: 'us',
+    options: { speaker_labels: true },
+    status: 'uploading',
+  });
+  await library.saveCompleted(id, completed(sentences));
+}
+
+beforeEach(() => {
+  clock = 1_000;
+  library = new Library(openDatabase(':memory:'), () => clock);
+});
+
+describe('the library', () => {
+  it('stores a job before anything else happens, and moves it through its states', async () => {
+    const job = await library.createJob({
+      id: 'j1',
+      title: 'Council',
+      sourceKind: 'url',
+      source: 'https://x/a.mp3',
+      audioPath: null,
+      region: 'eu',
+      options: { speaker_labels: true },
+      status: 'submitting',
+    });
+    expect(job).toMatchObject({
+      id: 'j1',
+      status: 'submitting',
+      region: 'eu',
+      options: { speaker_labels: true },
+      remoteId: null,
+    });
+    clock = 2_000;
+    const queued = await library.updateJob('j1', {
+      status: 'queued',
+      remoteId: 'r-1',
+      uploadUrl: 'https://up/1',
+      nextCheckAt: 5_000,
+    });
+    expect(queued).toMatchObject({
+      status: 'queued',
+      remoteId: 'r-1',
+      uploadUrl: 'https://up/1',
+      nextCheckAt: 5_000,
+      updatedAt: 2_000,
+    });
+    expect((await library.unfinishedJobs()).map((j) => j.id)).toEqual(['j1']);
+    await expect(library.updateJob('nope', { status: 'error' })).rejects.toBeInstanceOf(VerbatimError);
+  });
+
+  it('saves transcript, sentences and paragraphs together and reads them back in order', async () => {
+    await addTranscript('t1', 'Ferry interview', [
+      ['A', 'Thank you for joining us, Mayor.', 0],
+      ['B', 'The ferry contract was signed in March.', 3000],
+    ]);
+    const job = await library.get('t1');
+    expect(job).toMatchObject({ status: 'completed', languageCode: 'en_us', audioDurationMs: 61_400 });
+    expect(job?.speakers).toEqual([
+      { label: 'A', name: 'Speaker A' },
+      { label: 'B', name: 'Speaker B' },
+    ]);
+    const sentences = await library.sentences('t1');
+    expect(sentences.map((s) => [s.position, s.speaker, s.startMs])).toEqual([
+      [0, 'A', 0],
+      [1, 'B', 3000],
+    ]);
+    expect(sentences[1]?.words[1]).toMatchObject({ text: 'ferry', start: 3100 });
+    expect((await library.paragraphs('t1')).length).toBe(1);
+    expect(await library.transcriptJson('t1')).toMatchObject({ id: 'remote', audio_duration: 61.4 });
+    expect(await library.unfinishedJobs()).toEqual([]);
+  });
+
+  it('stores nothing of a transcript whose save fails half way', async () => {
+    await library.createJob({
+      id: 't1',
+      title: 'x',
+      sourceKind: 'file',
+      source: '/a',
+      audioPath: null,
+      region: 'us',
+      options: {},
+      status: 'fetching',
+    });
+    const broken = completed([['A', 'First sentence.', 0]]);
+    broken.sentences.push({ text: null as unknown as string, start: 1, end: 2 });
+    await expect(library.saveCompleted('t1', broken)).rejects.toThrow();
+    expect(await library.get('t1')).toMatchObject({ status: 'fetching' });
+    expect(await library.sentences('t1')).toEqual([]);
+  });
+
+  it('renames a speaker once and the name is used in search hits too', async () => {
+    await addTranscript('t1', 'Ferry interview', [['B', 'The ferry contract was signed in March.', 3000]]);
+    await library.renameSpeaker('t1', 'B', '  Mayor Ortiz ');
+    expect((await library.get('t1'))?.speakers).toEqual([{ label: 'B', name: 'Mayor Ortiz' }]);
+    const page = await library.search('ferry');
+    expect(page.hits[0]).toMatchObject({ speaker: 'B', speakerName: 'Mayor Ortiz' });
+    expect((await library.search('ferry', { speaker: 'mayor ortiz' })).total).toBe(1);
+    await expect(library.renameSpeaker('t1', 'B', '   ')).rejects.toThrow('name');
+  });
+
+  it('finds a sentence with its transcript, speaker, time and a highlighted snippet', async () => {
+    await addTranscript('t1', 'Ferry interview', [
+      ['A', 'Where were you on the night of the vote?', 0],
+      ['B', 'The ferry contract was signed in March.', 3000],
+    ]);
+    const page = await library.search('contract');
+    expect(page.total).toBe(1);
+    expect(page.hits[0]).toMatchObject({
+      transcriptId: 't1',
+      transcriptTitle: 'Ferry interview',
+      sentencePosition: 1,
+      startMs: 3000,
+      endMs: 5000,
+    });
+    expect(page.hits[0]?.snippet).toEqual([
+      { text: 'The ferry ', match: false },
+      { text: 'contract', match: true },
+      { text: ' was signed in March.', match: false },
+    ]);
+  });
+
+  it('ranks better matches first and pages through the rest', async () => {
+    await addTranscript('t1', 'One', [
+      ['A', 'ferry ferry ferry', 0],
+      ['A', 'a long sentence that mentions the ferry only once among many other words here', 1000],
+      ['A', 'ferry ferry', 2000],
+    ]);
+    const first = await library.search('ferry', {}, { limit: 2 });
+    expect(first.total).toBe(3);
+    expect(first.hits.map((h) => h.sentencePosition)).toEqual([0, 2]);
+    const second = await library.search('ferry', {}, { limit: 2, offset: 2 });
+    expect(second.hits.map((h) => h.sentencePosition)).toEqual([1]);
+  });
+
+  it('filters by date, tag, language and status', async () => {
+    await addTranscript('old', 'Old', [['A', 'budget hearing', 0]], 100);
+    await addTranscript('new', 'New', [['A', 'budget vote', 0]], 900);
+    await library.setTags('new', ['Council', 'budget', 'council']);
+    expect((await library.get('new'))?.tags).toEqual(['budget', 'Council']);
+    const ids = async (filters: Parameters<Library['search']>[1]) =>
+      (await library.search('budget', filters)).hits.map((h) => h.transcriptId).sort();
+    expect(await ids({})).toEqual(['new', 'old']);
+    expect(await ids({ from: 500 })).toEqual(['new']);
+    expect(await ids({ to: 500 })).toEqual(['old']);
+    expect(await ids({ tag: 'council' })).toEqual(['new']);
+    expect(await ids({ language: 'en' })).toEqual(['new', 'old']);
+    expect(await ids({ language: 'es' })).toEqual([]);
+    expect(await ids({ status: 'completed' })).toEqual(['new', 'old']);
+    expect(await ids({ status: 'error' })).toEqual([]);
+  });
+
+  it('searches as you type, phrases in quotes, accents and other scripts', async () => {
+    await addTranscript('t1', 'Mixed', [
+      ['A', 'The ferry contract was signed.', 0],
+      ['A', 'Contract signed, ferry later.', 1000],
+      ['A', 'Le café de la mairie est fermé.', 2000],
+      ['A', 'Ο δήμαρχος μίλησε για το πλοίο.', 3000],
+      ['A', 'قال رئيس البلدية إن العقد وقع', 4000],
+      ['A', '市长 说 渡轮 合同 已经 签署', 5000],
+    ]);
+    expect((await library.search('contr')).total).toBe(2);
+    expect((await library.search('"ferry contract"')).total).toBe(1);
+    expect((await library.search('cafe')).total).toBe(1);
+    expect((await library.search('δήμαρχος')).total).toBe(1);
+    expect((await library.search('البلدية')).total).toBe(1);
+    expect((await library.search('渡轮')).total).toBe(1);
+  });
+
+  it('never fails on anything a user can type', async () => {
+    await addTranscript('t1', 'x', [['A', 'AND OR NOT NEAR the ferry', 0]]);
+    const nasty = [
+      '"',
+      '""',
+      '"unbalanced',
+      'ferry"',
+      '-',
+      '--',
+      '- ferry',
+      'AND(',
+      'AND',
+      'OR',
+      'NOT',
+      'NEAR(ferry, 2)',
+      '*',
+      'ferry*',
+      '^ferry',
+      'text:ferry',
+      '(',
+      ')',
+      '{a b}',
+      "'; DROP TABLE sentences; --",
+      '🙂',
+      '🙂 ferry',
+      '\u0000',
+      '\u0001x\u0002',
+      'a'.repeat(1000),
+      '  ',
+      '',
+      'ferry AND',
+      '"ferry" OR "boat"',
+      '+',
+      '.',
+      '…',
+      'ق',
+      '\\',
+      '%',
+      '_',
+    ];
+    for (const query of nasty) {
+      await expect(library.search(query), query).resolves.toMatchObject({
+        total: expect.any(Number) as number,
+      });
+    }
+    expect((await library.search('AND')).total).toBe(1); // operators are ordinary words
+  });
+
+  it('deletes a transcript with everything it owns', async () => {
+    await addTranscript('t1', 'x', [['A', 'the ferry', 0]]);
+    await library.delete('t1');
+    expect(await library.get('t1')).toBeUndefined();
+    expect((await library.search('ferry')).total).toBe(0);
+    await expect(library.delete('t1')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('turning user text into an FTS5 query', () => {
+  it('quotes every word and makes the last one a prefix', () => {
+    expect(toFtsQuery('ferry contr')).toBe('"ferry" "contr"*');
+    expect(toFtsQuery('ferry ')).toBe('"ferry"');
+    expect(toFtsQuery('"ferry contract" signed')).toBe('"ferry contract" "signed"*');
+    expect(toFtsQuery('AND(')).toBe('"AND"*');
+    expect(toFtsQuery('AND( ')).toBe('"AND"');
+    expect(toFtsQuery('-- ;')).toBeUndefined();
+  });
+});

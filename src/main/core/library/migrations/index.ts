@@ -1,0 +1,13 @@
+import { sql as transcripts } from './001-transcripts';
+import { sql as sentencesSearch } from './002-sentences-search';
+import { sql as scheduler } from './003-scheduler';
+
+/**
+ * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
+ * records how many have run. Never edit a shipped migration: add the next one.
+ */
+export const migrations: readonly { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'transcripts', sql: transcripts },
+  { version: 2, name: 'sentences-search', sql: sentencesSearch },
+  { version: 3, name: 'scheduler', sql: scheduler },
+];

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { migrate, schemaVersion } from '../database';
+import { migrations } from './index';
+
+/** One test per migration: each is applied on top of the previous ones, with data present. */
+function at(version: number): Database.Database {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(
+    db,
+    migrations.filter((m) => m.version <= version),
+  );
+  return db;
+}
+
+function columns(db: Database.Database, table: string): string[] {
+  return (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+}
+
+describe('migration 1: transcripts, tags, speakers', () => {
+  it('creates the tables with their constraints', () => {
+    const db = at(1);
+    expect(schemaVersion(db)).toBe(1);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'queued', 1, 1)",
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t2', 'x', 'file', '/b.wav', 'weird', 1, 1)",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    db.prepare("INSERT INTO transcript_tags VALUES ('t1', 'Ferry')").run();
+    expect(() => db.prepare("INSERT INTO transcript_tags VALUES ('t1', 'ferry')").run()).toThrow(/UNIQUE/); // tags ignore case
+    db.prepare("INSERT INTO speakers VALUES ('t1', 'A', 'Mayor Ortiz')").run();
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM speakers').get()).toEqual({ n: 0 });
+  });
+});
+
+describe('migration 2: sentences, paragraphs and the full-text index', () => {
+  it('keeps the index in step with sentences through triggers', () => {
+    const db = at(1);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 2),
+    );
+    expect(schemaVersion(db)).toBe(2);
+    const insert = db.prepare(
+      "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t1', ?, 0, 1, ?)",
+    );
+    insert.run(0, 'The ferry contract was signed');
+    insert.run(1, 'Nobody asked the harbour board');
+    const find = (q: string) =>
+      db.prepare('SELECT rowid FROM sentences_fts WHERE sentences_fts MATCH ?').all(q).length;
+    expect(find('ferry')).toBe(1);
+    db.prepare("UPDATE sentences SET text = 'The bridge contract was signed' WHERE position = 0").run();
+    expect(find('ferry')).toBe(0);
+    expect(find('bridge')).toBe(1);
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    expect(find('bridge')).toBe(0);
+    expect(find('harbour')).toBe(0);
+    expect(columns(db, 'paragraphs')).toEqual(columns(db, 'sentences'));
+  });
+});
+
+describe('migration 3: scheduler state', () => {
+  it('adds resumable job columns and keeps existing rows', () => {
+    const db = at(2);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'processing', 1, 1)",
+    ).run();
+    migrate(db, migrations);
+    expect(schemaVersion(db)).toBe(3);
+    expect(columns(db, 'transcripts')).toEqual(
+      expect.arrayContaining(['upload_url', 'next_check_at', 'checks', 'bytes_total', 'bytes_sent']),
+    );
+    expect(db.prepare("SELECT checks, bytes_sent FROM transcripts WHERE id = 't1'").get()).toEqual({
+      checks: 0,
+      bytes_sent: 0,
+    });
+  });
+});
+
+describe('the migration runner', () => {
+  it('is idempotent and numbers migrations without gaps', () => {
+    const db = at(3);
+    migrate(db, migrations);
+    expect(schemaVersion(db)).toBe(migrations.length);
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, index) => index + 1));
+  });
+
+  it('rolls a failing migration back whole', () => {
+    const db = at(1);
+    const broken = [
+      ...migrations.filter((m) => m.version <= 1),
+      { version: 2, name: 'broken', sql: 'CREATE TABLE half (x); SELECT nonsense FROM nowhere;' },
+    ];
+    expect(() => migrate(db, broken)).toThrow();
+    expect(schemaVersion(db)).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();
+  });
+});
