@@ -28,7 +28,7 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   retry?: RetryPolicy;
   /** Told about every retry, for logs and progress ("the service is busy, retrying in 4 s"). */
-  onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
+  onRetry?: (info: { attempt: number; delayMs: number; reason: string; status: number | undefined }) => void;
 }
 
 export interface RequestOptions<T> {
@@ -100,6 +100,7 @@ export class HttpClient {
           attempt,
           delayMs: delay,
           reason: error instanceof Error ? error.message : String(error),
+          status: error instanceof ServiceError ? error.status : undefined,
         });
         await this.options.sleep(delay, options.signal).catch(() => {
           throw cancelled(this.options.service);
