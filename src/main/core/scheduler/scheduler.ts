@@ -1,0 +1,398 @@
+import { VerbatimError } from '../../../shared/errors';
+import type { JobStatus, Region } from '../../../shared/library';
+import { checkTranscriptionOptions } from '../../../shared/transcription/request-options';
+import type { Clock } from '../clock';
+import { ServiceError } from '../http/service-error';
+import type { JobRecord, Library } from '../library/library';
+import type { TranscriptionClient } from '../transcription/transcription-client';
+import type { Transcript } from '../transcription/schemas';
+import { inspectRecording, uploadStream } from '../transcription/recording-file';
+import { RequestBudget } from './request-budget';
+import { defaultPollingPolicy, firstCheckDelay, nextCheckDelay, type PollingPolicy } from './polling-plan';
+
+export type JobSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
+
+export interface NewTranscription {
+  source: JobSource;
+  title?: string;
+  options: Record<string, unknown>;
+  region: Region;
+}
+
+export interface SchedulerOptions {
+  library: Library;
+  clientFor: (region: Region) => TranscriptionClient;
+  clock: Clock;
+  newId: () => string;
+  budget?: RequestBudget;
+  polling?: PollingPolicy;
+  maxConcurrentUploads?: number;
+  /** After a transient failure that survived the HTTP layer's retries, wait this long. */
+  transientRetryMs?: number;
+  onJob?: (job: JobRecord) => void;
+  onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
+  log?: (message: string) => void;
+}
+
+const finished: readonly JobStatus[] = ['completed', 'error', 'cancelled'];
+
+/**
+ * Moves every job from a recording to a stored transcript without a webhook. Each job is
+ * written to the library before any network call and every step is a stored state, so a
+ * crash at any point resumes where it stopped. After a crash between creating the remote
+ * transcript and saving its id, the job is found again through the list endpoint (its
+ * audio_url is the unique upload URL) instead of being created twice.
+ */
+export class Scheduler {
+  private readonly budget: RequestBudget;
+  private readonly polling: PollingPolicy;
+  private readonly drives = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private uploadSlots: number;
+  private readonly uploadQueue: (() => void)[] = [];
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.budget = options.budget ?? new RequestBudget(options.clock);
+    this.polling = options.polling ?? defaultPollingPolicy;
+    this.uploadSlots = options.maxConcurrentUploads ?? 2;
+  }
+
+  /** Checks the request, stores the job, and starts it. Bad input fails before a job exists. */
+  async submit(request: NewTranscription): Promise<JobRecord> {
+    const audioUrl =
+      request.source.kind === 'url' ? request.source.url : 'https://upload.invalid/placeholder';
+    const checked = checkTranscriptionOptions({ ...request.options, audio_url: audioUrl });
+    if (!checked.ok) {
+      throw new VerbatimError(
+        'invalid_input',
+        checked.problems.map((problem) => problem.message).join('; '),
+        { problems: checked.problems },
+      );
+    }
+    const { audio_url: _ignored, ...options } = checked.options;
+    let job: JobRecord;
+    if (request.source.kind === 'file') {
+      const info = await inspectRecording(request.source.path);
+      job = await this.options.library.createJob({
+        id: this.options.newId(),
+        title: request.title?.trim() || info.name.replace(/\.[^.]+$/, ''),
+        sourceKind: 'file',
+        source: info.path,
+        audioPath: info.path,
+        region: request.region,
+        options,
+        status: 'uploading',
+        bytesTotal: info.size,
+      });
+      if (info.estimatedDurationMs)
+        job = await this.options.library.updateJob(job.id, { audioDurationMs: info.estimatedDurationMs });
+    } else {
+      job = await this.options.library.createJob({
+        id: this.options.newId(),
+        title: request.title?.trim() || titleFromUrl(request.source.url),
+        sourceKind: 'url',
+        source: request.source.url,
+        audioPath: null,
+        region: request.region,
+        options,
+        status: 'submitting',
+      });
+    }
+    this.options.onJob?.(job);
+    this.drive(job.id, false);
+    return job;
+  }
+
+  /** Picks up every unfinished job, as at the start of the app. Returns how many. */
+  async resumeAll(): Promise<number> {
+    const jobs = await this.options.library.unfinishedJobs();
+    for (const job of jobs) this.drive(job.id, true);
+    return jobs.length;
+  }
+
+  async cancel(id: string): Promise<JobRecord> {
+    const job = await this.requireJob(id);
+    if (finished.includes(job.status)) return job;
+    this.drives.get(id)?.controller.abort();
+    await this.drives.get(id)?.done;
+    return this.update(id, { status: 'cancelled', nextCheckAt: null });
+  }
+
+  /** Starts a failed or cancelled job again from the last step that can be trusted. */
+  async retry(id: string): Promise<JobRecord> {
+    const job = await this.requireJob(id);
+    if (job.status !== 'error' && job.status !== 'cancelled') return job;
+    const status: JobStatus = job.remoteId
+      ? 'queued'
+      : job.uploadUrl || job.sourceKind === 'url'
+        ? 'submitting'
+        : 'uploading';
+    const updated = await this.update(id, {
+      status,
+      error: null,
+      nextCheckAt: this.options.clock.now(),
+      checks: 0,
+    });
+    // A job that failed after being created remotely is asked about, not created again.
+    this.drive(id, job.remoteId === null && job.uploadUrl !== null);
+    return updated;
+  }
+
+  /** Resolves when no job is being driven (every job finished, or stopped). */
+  async idle(): Promise<void> {
+    while (this.drives.size > 0) await Promise.all([...this.drives.values()].map((drive) => drive.done));
+  }
+
+  /** Stops driving without changing any stored state: what was running resumes next start. */
+  async stop(): Promise<void> {
+    for (const drive of this.drives.values()) drive.controller.abort();
+    await this.idle();
+  }
+
+  private drive(id: string, resumed: boolean): void {
+    if (this.drives.has(id)) return;
+    const controller = new AbortController();
+    const done = this.run(id, resumed, controller.signal)
+      .catch((error: unknown) => this.options.log?.(`job ${id} stopped: ${String(error)}`))
+      .finally(() => this.drives.delete(id));
+    this.drives.set(id, { controller, done });
+  }
+
+  private async run(id: string, resumed: boolean, signal: AbortSignal): Promise<void> {
+    let mayExistRemotely = resumed;
+    let lastSeen: Transcript | undefined;
+    while (!signal.aborted) {
+      const job = await this.requireJob(id);
+      if (finished.includes(job.status)) return;
+      try {
+        switch (job.status) {
+          case 'uploading':
+            if (job.uploadUrl) {
+              await this.update(id, { status: 'submitting' });
+              break;
+            }
+            await this.upload(job, signal);
+            break;
+          case 'submitting':
+            if (mayExistRemotely && (await this.adoptExisting(job, signal))) break;
+            mayExistRemotely = true;
+            await this.create(job, signal);
+            break;
+          case 'queued':
+          case 'processing':
+            lastSeen = await this.check(job, signal);
+            break;
+          case 'fetching':
+            await this.fetchAndStore(job, lastSeen?.id === job.remoteId ? lastSeen : undefined, signal);
+            break;
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        await this.handleFailure(job, error, signal);
+      }
+    }
+  }
+
+  private async upload(job: JobRecord, signal: AbortSignal): Promise<void> {
+    await this.acquireUploadSlot(signal);
+    try {
+      const info = await inspectRecording(job.source);
+      let lastReported = 0;
+      const body = uploadStream(info, {
+        signal,
+        onProgress: (sent, total) => {
+          this.options.onUploadProgress?.(job.id, sent, total);
+          if (sent - lastReported >= total / 20 || sent === total) {
+            lastReported = sent;
+            void this.options.library.updateJob(job.id, { bytesSent: sent }).catch(() => undefined);
+          }
+        },
+      });
+      await this.budget.take(signal);
+      const uploadUrl = await this.options.clientFor(job.region).upload(body, { signal });
+      await this.update(job.id, {
+        uploadUrl,
+        status: 'submitting',
+        bytesSent: info.size,
+        bytesTotal: info.size,
+      });
+    } finally {
+      this.releaseUploadSlot();
+    }
+  }
+
+  private async create(job: JobRecord, signal: AbortSignal): Promise<void> {
+    const audioUrl = job.sourceKind === 'url' ? job.source : job.uploadUrl;
+    if (!audioUrl) throw new VerbatimError('internal', 'The upload finished but its address was lost.');
+    await this.budget.take(signal);
+    const transcript = await this.options
+      .clientFor(job.region)
+      .create({ ...job.options, audio_url: audioUrl }, signal);
+    await this.update(job.id, {
+      remoteId: transcript.id,
+      status: transcript.status === 'processing' ? 'processing' : 'queued',
+      nextCheckAt: this.options.clock.now() + firstCheckDelay(job.audioDurationMs, this.polling),
+      checks: 0,
+    });
+  }
+
+  /** After a restart: was this job already created on the service? Adopt it if so. */
+  private async adoptExisting(job: JobRecord, signal: AbortSignal): Promise<boolean> {
+    const audioUrl = job.sourceKind === 'url' ? job.source : job.uploadUrl;
+    if (!audioUrl) return false;
+    const client = this.options.clientFor(job.region);
+    const taken = new Set(
+      (await this.options.library.list({ limit: 100_000 }))
+        .filter((other) => other.id !== job.id && other.region === job.region)
+        .map((other) => other.remoteId),
+    );
+    // The list is newest first; anything created well before the job cannot be it.
+    const oldest = job.createdAt - 10 * 60_000;
+    await this.budget.take(signal);
+    let page = await client.list({ limit: 200 }, signal);
+    for (let pages = 1; ; pages++) {
+      for (const remote of page.transcripts) {
+        if (remote.audio_url === audioUrl && !taken.has(remote.id)) {
+          this.options.log?.(`job ${job.id}: found transcript ${remote.id} created before a restart`);
+          await this.update(job.id, {
+            remoteId: remote.id,
+            status:
+              remote.status === 'completed'
+                ? 'fetching'
+                : remote.status === 'error'
+                  ? 'queued'
+                  : remote.status,
+            nextCheckAt: this.options.clock.now(),
+          });
+          return true;
+        }
+      }
+      const last = page.transcripts.at(-1);
+      const createdAt = last?.created ? Date.parse(last.created) : Number.NaN;
+      if (
+        !page.page_details.prev_url ||
+        !last ||
+        (!Number.isNaN(createdAt) && createdAt < oldest) ||
+        pages >= 10
+      )
+        return false;
+      await this.budget.take(signal);
+      page = await client.listPage(page.page_details.prev_url, signal);
+    }
+  }
+
+  private async check(job: JobRecord, signal: AbortSignal): Promise<Transcript | undefined> {
+    if (!job.remoteId) {
+      await this.update(job.id, { status: 'submitting' });
+      return undefined;
+    }
+    const wait = (job.nextCheckAt ?? 0) - this.options.clock.now();
+    if (wait > 0) await this.options.clock.sleep(wait, signal);
+    await this.budget.take(signal);
+    const transcript = await this.options.clientFor(job.region).get(job.remoteId, signal);
+    const checks = job.checks + 1;
+    if (transcript.status === 'completed') {
+      await this.update(job.id, { status: 'fetching', checks });
+    } else if (transcript.status === 'error') {
+      await this.update(job.id, {
+        status: 'error',
+        error: transcript.error ?? 'The service could not transcribe this recording.',
+        checks,
+        nextCheckAt: null,
+      });
+    } else {
+      await this.update(job.id, {
+        status: transcript.status,
+        checks,
+        nextCheckAt: this.options.clock.now() + nextCheckDelay(checks, job.audioDurationMs, this.polling),
+        audioDurationMs: transcript.audio_duration ? Math.round(transcript.audio_duration * 1000) : undefined,
+      });
+    }
+    return transcript;
+  }
+
+  private async fetchAndStore(
+    job: JobRecord,
+    known: Transcript | undefined,
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (!job.remoteId) throw new VerbatimError('internal', 'A finished transcript lost its service id.');
+    const client = this.options.clientFor(job.region);
+    let transcript = known;
+    if (!transcript) {
+      await this.budget.take(signal);
+      transcript = await client.get(job.remoteId, signal);
+    }
+    await this.budget.take(signal);
+    const sentences = await client.sentences(job.remoteId, signal);
+    await this.budget.take(signal);
+    const paragraphs = await client.paragraphs(job.remoteId, signal);
+    const saved = await this.options.library.saveCompleted(job.id, { transcript, sentences, paragraphs });
+    this.options.onJob?.(saved);
+  }
+
+  private async handleFailure(job: JobRecord, error: unknown, signal: AbortSignal): Promise<void> {
+    const transient =
+      error instanceof ServiceError &&
+      (error.code === 'network' ||
+        error.code === 'timeout' ||
+        error.code === 'rate_limited' ||
+        (error.code === 'service' && error.status !== undefined));
+    if (transient) {
+      const delay = error.retryAfterMs ?? this.options.transientRetryMs ?? 30_000;
+      if (error.code === 'rate_limited') this.budget.pause(delay);
+      this.options.log?.(`job ${job.id}: ${error.message}; trying again in ${Math.round(delay / 1000)} s`);
+      await this.update(job.id, { nextCheckAt: this.options.clock.now() + delay });
+      await this.options.clock.sleep(delay, signal).catch(() => undefined);
+      return;
+    }
+    const message = error instanceof VerbatimError ? error.message : `Something went wrong: ${String(error)}`;
+    await this.update(job.id, { status: 'error', error: message, nextCheckAt: null });
+  }
+
+  private async update(id: string, patch: Parameters<Library['updateJob']>[1]): Promise<JobRecord> {
+    const job = await this.options.library.updateJob(id, patch);
+    this.options.onJob?.(job);
+    return job;
+  }
+
+  private async requireJob(id: string): Promise<JobRecord> {
+    const job = await this.options.library.get(id);
+    if (!job) throw new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
+    return job;
+  }
+
+  private async acquireUploadSlot(signal: AbortSignal): Promise<void> {
+    if (this.uploadSlots > 0) {
+      this.uploadSlots -= 1;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const grant = (): void => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = (): void => {
+        const index = this.uploadQueue.indexOf(grant);
+        if (index >= 0) this.uploadQueue.splice(index, 1);
+        reject(new Error('aborted'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.uploadQueue.push(grant);
+    });
+  }
+
+  private releaseUploadSlot(): void {
+    const next = this.uploadQueue.shift();
+    if (next) next();
+    else this.uploadSlots += 1;
+  }
+}
+
+function titleFromUrl(url: string): string {
+  try {
+    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    return name.replace(/\.[^.]+$/, '') || new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
