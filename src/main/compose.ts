@@ -1,21 +1,56 @@
 import { join } from 'node:path';
 import { SettingsStore } from './core/settings/settings-store';
 import { nodeFileSystem } from './core/fs';
+import { createCore, type Core } from './core/app-core';
+import { Signal } from './core/signal';
 import type { AppInfo } from '../shared/ipc/contract';
+import type { Settings } from '../shared/settings';
 import type { Services } from './ipc/handlers';
+import type { JobRecord } from './core/library/library';
+import type { Clock } from './core/clock';
 
 export interface ComposeOptions {
   dataDir: string;
   appInfo: AppInfo;
+  /** The transcription key; the desktop app reads it from the OS key store. */
+  apiKey: () => string | undefined;
+  /** Environment overrides (VERBATIM_TRANSCRIPTION_URL) win over Settings. */
+  transcriptionUrlOverride?: string;
+  clock?: Clock;
+  log?: (message: string) => void;
 }
 
 /**
  * The composition root shared by the Electron main process and the web host: both build
  * the very same services from a data folder, and differ only in transport and platform.
  */
-export function composeServices(options: ComposeOptions): Services {
+export function composeServices(options: ComposeOptions): Services & { close(): Promise<void> } {
+  const settings = new SettingsStore(nodeFileSystem, join(options.dataDir, 'settings.json'));
+  // Settings are read asynchronously once; the core needs them synchronously per request.
+  let current: Settings | undefined;
+  void settings.get().then((value) => (current = value));
+  settings.onChange((value) => (current = value));
+
+  const jobUpdated = new Signal<JobRecord>();
+  const jobProgress = new Signal<{ id: string; bytesSent: number; bytesTotal: number }>();
+  const core: Core = createCore({
+    dataDir: options.dataDir,
+    apiKey: options.apiKey,
+    transcriptionUrl: (region) =>
+      options.transcriptionUrlOverride ||
+      (region === 'eu' ? current?.transcriptionUrlEu : current?.transcriptionUrlUs) ||
+      undefined,
+    clock: options.clock,
+    onJob: (job) => jobUpdated.emit(job),
+    onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
+    log: options.log,
+  });
   return {
     appInfo: options.appInfo,
-    settings: new SettingsStore(nodeFileSystem, join(options.dataDir, 'settings.json')),
+    settings,
+    core,
+    jobUpdated,
+    jobProgress,
+    close: () => core.close(),
   };
 }

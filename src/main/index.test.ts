@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronMock } from './platform/electron-mock';
 import { methodNames } from '../shared/ipc/contract';
+import { defaultSettings } from '../shared/settings';
 import type { Envelope } from '../shared/ipc/envelope';
 
 vi.mock('electron', async () => (await import('./platform/electron-mock')).electronMock());
@@ -44,7 +45,7 @@ describe('the Electron composition root', () => {
     const window = FakeBrowserWindow.instances[0]!;
     expect(window.webContents.sent).toContainEqual([
       'event:settings.changed',
-      { theme: 'dark', reduceMotion: false },
+      { ...defaultSettings, theme: 'dark' },
     ]);
 
     // A second launch focuses the existing window instead of opening another.

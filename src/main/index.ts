@@ -54,7 +54,13 @@ if (!app.requestSingleInstanceLock()) {
     const services = composeServices({
       dataDir,
       appInfo: { name: 'Verbatim', version: app.getVersion(), platform: process.platform },
+      apiKey: () => process.env.VERBATIM_API_KEY,
+      transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
+      log: (message) => console.log(`[verbatim] ${message}`),
     });
+    // Every job left unfinished by a quit or a crash continues where it stopped.
+    void services.core.scheduler.resumeAll();
+    app.on('before-quit', () => void services.close());
     const dispatch = createDispatcher(createHandlers(services), {
       logError: (method, error) => console.error(`[ipc] ${method} failed`, error),
     });

@@ -10,7 +10,15 @@ import { wireEvents } from '../../src/main/ipc/events';
  * `npm run start:web`: Verbatim's UI in a browser, where Electron is unavailable. The same
  * services and handlers as the desktop app, over the web host's transport.
  */
-export async function startWebApp(options: { dataDir: string; port?: number; token?: string }) {
+export interface WebAppOptions {
+  dataDir: string;
+  port?: number;
+  token?: string;
+  apiKey?: string;
+  transcriptionUrl?: string;
+}
+
+export async function startWebApp(options: WebAppOptions) {
   mkdirSync(options.dataDir, { recursive: true });
   const services = composeServices({
     dataDir: options.dataDir,
@@ -19,11 +27,14 @@ export async function startWebApp(options: { dataDir: string; port?: number; tok
       version: process.env.npm_package_version ?? '0.0.0',
       platform: process.platform,
     },
+    apiKey: () => options.apiKey ?? process.env.VERBATIM_API_KEY,
+    transcriptionUrlOverride: options.transcriptionUrl ?? process.env.VERBATIM_TRANSCRIPTION_URL,
   });
+  await services.core.scheduler.resumeAll();
   const dispatch = createDispatcher(createHandlers(services), {
     logError: (method, error) => console.error(`[web-host] ${method} failed`, error),
   });
-  return startWebHost({
+  const host = await startWebHost({
     dispatch,
     connectEvents: (emit) => wireEvents(services, emit),
     rendererDir: resolve('out/renderer'),
@@ -31,6 +42,14 @@ export async function startWebApp(options: { dataDir: string; port?: number; tok
     port: options.port,
     token: options.token,
   });
+  return {
+    ...host,
+    services,
+    close: async () => {
+      await host.close();
+      await services.close();
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

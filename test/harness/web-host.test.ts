@@ -8,8 +8,10 @@ import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/ipc/handlers';
 import { wireEvents } from '../../src/main/ipc/events';
 import { composeServices } from '../../src/main/compose';
+import { defaultSettings } from '../../src/shared/settings';
 
 let host: WebHost;
+let services: ReturnType<typeof composeServices>;
 const root = mkdtempSync(join(tmpdir(), 'verbatim-web-host-'));
 
 beforeAll(async () => {
@@ -22,9 +24,10 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(root, 'secret.txt'), 'do not serve');
   writeFileSync(join(root, 'bridge.js'), '/* bridge */');
-  const services = composeServices({
+  services = composeServices({
     dataDir: join(root, 'data'),
     appInfo: { name: 'Verbatim', version: '1', platform: 'linux' },
+    apiKey: () => undefined,
   });
   host = await startWebHost({
     dispatch: createDispatcher(createHandlers(services)),
@@ -36,6 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
+  await services.close();
 });
 
 function connect(token: string): Promise<WebSocket> {
@@ -100,11 +104,11 @@ describe('the web host', () => {
     );
     expect(await call(first, 1, 'settings.set', { theme: 'light' })).toEqual({
       ok: true,
-      value: { theme: 'light', reduceMotion: false },
+      value: { ...defaultSettings, theme: 'light' },
     });
     expect(await event).toEqual({
       event: 'settings.changed',
-      payload: { theme: 'light', reduceMotion: false },
+      payload: { ...defaultSettings, theme: 'light' },
     });
     expect(await call(first, 2, 'settings.set', { theme: 'neon' })).toMatchObject({
       ok: false,

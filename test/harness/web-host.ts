@@ -156,7 +156,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
 export function rawDataToText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data).toString('utf8');
+  return (Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data))).toString('utf8');
 }
 
 function sameToken(given: string, expected: string): boolean {

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createDispatcher } from './dispatcher';
+import { composeServices } from '../compose';
+import { defaultSettings } from '../../shared/settings';
 import { createHandlers } from './handlers';
 import { SettingsStore } from '../core/settings/settings-store';
 import type { FileSystem } from '../core/fs';
@@ -30,18 +35,20 @@ function memoryFs(): FileSystem & { files: Map<string, string> } {
 }
 
 function handlers(): Handlers {
-  return createHandlers({
+  const services = composeServices({
+    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-dispatch-')),
     appInfo: { name: 'Verbatim', version: '0.1.0', platform: 'linux' },
-    settings: new SettingsStore(memoryFs(), '/data/settings.json'),
+    apiKey: () => undefined,
   });
+  return createHandlers({ ...services, settings: new SettingsStore(memoryFs(), '/data/settings.json') });
 }
 
 describe('the dispatcher', () => {
   it('round-trips a call through validation, the handler and the envelope', async () => {
     const dispatch = createDispatcher(handlers());
     expect(unwrap(await dispatch('settings.set', { theme: 'dark' }))).toEqual({
+      ...defaultSettings,
       theme: 'dark',
-      reduceMotion: false,
     });
     expect(unwrap(await dispatch('settings.get', undefined))).toMatchObject({ theme: 'dark' });
   });

@@ -1,11 +1,15 @@
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
-import type { Services } from './handlers';
+import { toSummary, type Services } from './handlers';
 
 export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 /** Forwards service notifications to whichever transport is listening. Returns an unsubscribe. */
 export function wireEvents(services: Services, emit: EmitEvent): () => void {
-  const stops = [services.settings.onChange((settings) => emit('settings.changed', settings))];
+  const stops = [
+    services.settings.onChange((settings) => emit('settings.changed', settings)),
+    services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))),
+    services.jobProgress.subscribe((progress) => emit('job.progress', progress)),
+  ];
   return () => {
     for (const stop of stops) stop();
   };

@@ -1,16 +1,78 @@
-import type { AppInfo, Handlers } from '../../shared/ipc/contract';
+import type { AppInfo, Handlers, TranscriptDetail } from '../../shared/ipc/contract';
+import { VerbatimError } from '../../shared/errors';
 import type { SettingsStore } from '../core/settings/settings-store';
+import type { Core } from '../core/app-core';
+import type { Signal } from '../core/signal';
+import type { JobRecord } from '../core/library/library';
+import type { TranscriptSummary } from '../../shared/library';
 
 export interface Services {
   appInfo: AppInfo;
   settings: SettingsStore;
+  core: Core;
+  jobUpdated: Signal<JobRecord>;
+  jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
+}
+
+/** What the renderer may see of a job: never its stored options or internal scheduling. */
+export function toSummary(job: JobRecord): TranscriptSummary {
+  const { options: _options, uploadUrl: _uploadUrl, nextCheckAt: _next, checks: _checks, ...summary } = job;
+  return summary;
 }
 
 /** The contract implemented over core services; the same object serves every transport. */
 export function createHandlers(services: Services): Handlers {
+  const { library, scheduler } = services.core;
+  const summaryOf = async (id: string): Promise<TranscriptSummary> => {
+    const job = await library.get(id);
+    if (!job) throw new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
+    return toSummary(job);
+  };
+  const announce = async (id: string): Promise<TranscriptSummary> => {
+    const job = await library.get(id);
+    if (!job) throw new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
+    services.jobUpdated.emit(job);
+    return toSummary(job);
+  };
   return {
     'app.info': () => Promise.resolve(services.appInfo),
     'settings.get': () => services.settings.get(),
     'settings.set': (patch) => services.settings.set(patch),
+    'transcripts.create': async (request) => {
+      const region = request.region ?? (await services.settings.get()).region;
+      return toSummary(await scheduler.submit({ ...request, region }));
+    },
+    'transcripts.cancel': async ({ id }) => toSummary(await scheduler.cancel(id)),
+    'transcripts.retry': async ({ id }) => toSummary(await scheduler.retry(id)),
+    'transcripts.list': async (query) => (await library.list(query)).map(toSummary),
+    'transcripts.get': async ({ id }): Promise<TranscriptDetail> => ({
+      summary: await summaryOf(id),
+      sentences: await library.sentences(id),
+      paragraphs: await library.paragraphs(id),
+      transcript: (await library.transcriptJson(id)) ?? null,
+    }),
+    'transcripts.renameSpeaker': async ({ id, label, name }) => {
+      await library.renameSpeaker(id, label, name);
+      return announce(id);
+    },
+    'transcripts.setTitle': async ({ id, title }) => {
+      await library.setTitle(id, title);
+      return announce(id);
+    },
+    'transcripts.setTags': async ({ id, tags }) => {
+      await library.setTags(id, tags);
+      return announce(id);
+    },
+    'transcripts.delete': async ({ id, remote }) => {
+      const job = await library.get(id);
+      if (!job) throw new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
+      if (!['completed', 'error', 'cancelled'].includes(job.status)) await scheduler.cancel(id);
+      // The service copy goes first: if that fails, nothing is lost locally and the user can retry.
+      const remoteDeleted = remote && job.remoteId !== null;
+      if (remoteDeleted && job.remoteId) await services.core.clientFor(job.region).delete(job.remoteId);
+      await library.delete(id);
+      return { deleted: id, remote: remoteDeleted };
+    },
+    'library.search': (request) => library.search(request.query, request.filters, request),
   };
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings';
+import {
+  regionSchema,
+  searchPageSchema,
+  searchRequestSchema,
+  segmentSchema,
+  transcriptSummarySchema,
+  jobStatusSchema,
+} from '../library';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -16,14 +24,81 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+const transcriptId = z.object({ id: z.string().min(1).max(100) }).strict();
+
+export const jobSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), path: z.string().min(1).max(4096) }).strict(),
+  z
+    .object({
+      kind: z.literal('url'),
+      url: z.url({ message: 'Enter a full web address, such as https://…' }),
+    })
+    .strict(),
+]);
+
+export const createTranscriptionSchema = z
+  .object({
+    source: jobSourceSchema,
+    title: z.string().max(300).optional(),
+    /** Checked against the spec's limits by the scheduler, with messages naming each option. */
+    options: z.record(z.string(), z.unknown()).default({}),
+    region: regionSchema.optional(),
+  })
+  .strict();
+
+export const transcriptDetailSchema = z.object({
+  summary: transcriptSummarySchema,
+  sentences: z.array(segmentSchema),
+  paragraphs: z.array(segmentSchema),
+  /** The service's full transcript JSON (analyses, unredacted text…), when completed. */
+  transcript: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
+
 export const contract = {
   'app.info': { input: noInput, output: appInfoSchema },
   'settings.get': { input: noInput, output: settingsSchema },
   'settings.set': { input: settingsPatchSchema, output: settingsSchema },
+  'transcripts.create': { input: createTranscriptionSchema, output: transcriptSummarySchema },
+  'transcripts.cancel': { input: transcriptId, output: transcriptSummarySchema },
+  'transcripts.retry': { input: transcriptId, output: transcriptSummarySchema },
+  'transcripts.list': {
+    input: z
+      .object({
+        status: jobStatusSchema.optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+        offset: z.number().int().min(0).optional(),
+      })
+      .strict()
+      .default({}),
+    output: z.array(transcriptSummarySchema),
+  },
+  'transcripts.get': { input: transcriptId, output: transcriptDetailSchema },
+  'transcripts.renameSpeaker': {
+    input: z
+      .object({ id: z.string().min(1), label: z.string().min(1).max(50), name: z.string().min(1).max(200) })
+      .strict(),
+    output: transcriptSummarySchema,
+  },
+  'transcripts.setTitle': {
+    input: z.object({ id: z.string().min(1), title: z.string().min(1).max(300) }).strict(),
+    output: transcriptSummarySchema,
+  },
+  'transcripts.setTags': {
+    input: z.object({ id: z.string().min(1), tags: z.array(z.string().min(1).max(100)).max(50) }).strict(),
+    output: transcriptSummarySchema,
+  },
+  'transcripts.delete': {
+    input: z.object({ id: z.string().min(1), remote: z.boolean().default(false) }).strict(),
+    output: z.object({ deleted: z.string(), remote: z.boolean() }),
+  },
+  'library.search': { input: searchRequestSchema, output: searchPageSchema },
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
   'settings.changed': settingsSchema,
+  'job.updated': transcriptSummarySchema,
+  'job.progress': z.object({ id: z.string(), bytesSent: z.number().int(), bytesTotal: z.number().int() }),
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

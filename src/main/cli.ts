@@ -1,0 +1,251 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { VerbatimError } from '../shared/errors';
+import { regionSchema, type Region } from '../shared/library';
+import { createCore, type Core } from './core/app-core';
+import type { JobRecord } from './core/library/library';
+
+/**
+ * Verbatim without a window: the same core as the app, driven from a terminal or a script.
+ * Exit codes: 0 success, 1 a job ended in error, 2 bad usage or input.
+ */
+
+const usage = `Usage: npm run cli -- <command> [options]
+
+  transcribe <file-or-url>... [--options-json JSON] [--title T] [--wait] [--json]
+  jobs [--json]
+  resume [--wait] [--json]
+  show <id> [--json]
+  search <query> [--json] [--limit N]
+  delete <id> [--remote]
+
+Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL`;
+
+class UsageError extends Error {}
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  isTty: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    io.out(usage);
+    return command ? 0 : 2;
+  }
+  let core: Core | undefined;
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        wait: { type: 'boolean', default: false },
+        remote: { type: 'boolean', default: false },
+        'options-json': { type: 'string' },
+        title: { type: 'string' },
+        limit: { type: 'string' },
+      },
+    });
+    const region = parseRegion(io.env.VERBATIM_REGION);
+    const progress = io.isTty && !values.json ? (text: string) => io.err(`\r\x1b[2K${text}`) : undefined;
+    core = createCore({
+      dataDir: io.env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim'),
+      apiKey: () => io.env.VERBATIM_API_KEY,
+      transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
+      onJob: progress ? (job) => progress(describeJob(job)) : undefined,
+      onUploadProgress: progress
+        ? (_id, sent, total) => progress(`uploading ${Math.round((sent / total) * 100)}%`)
+        : undefined,
+    });
+    const print = (value: unknown, human: () => string): void =>
+      io.out(values.json ? JSON.stringify(value, null, 2) : human());
+
+    switch (command) {
+      case 'transcribe': {
+        if (positionals.length === 0) throw new UsageError('transcribe needs at least one file or URL');
+        requireKey(io.env);
+        const options = parseOptions(values['options-json']);
+        const jobs: JobRecord[] = [];
+        for (const source of positionals) {
+          const isUrl = /^https?:\/\//i.test(source);
+          jobs.push(
+            await core.scheduler.submit({
+              source: isUrl ? { kind: 'url', url: source } : { kind: 'file', path: resolve(source) },
+              title: values.title,
+              options,
+              region,
+            }),
+          );
+        }
+        const ids = jobs.map((job) => job.id);
+        if (values.wait) await core.scheduler.idle();
+        else await waitUntilSubmitted(core, ids);
+        const final = await Promise.all(ids.map(async (id) => (await core!.library.get(id))!));
+        if (progress) io.err('\n');
+        print(final.map(publicJob), () => final.map(describeJob).join('\n'));
+        return final.some((job) => job.status === 'error') ? 1 : 0;
+      }
+      case 'jobs': {
+        const jobs = await core.library.list();
+        print(jobs.map(publicJob), () =>
+          jobs.length ? jobs.map(describeJob).join('\n') : 'No transcripts yet.',
+        );
+        return 0;
+      }
+      case 'resume': {
+        requireKey(io.env);
+        const count = await core.scheduler.resumeAll();
+        if (values.wait) await core.scheduler.idle();
+        const jobs = await core.library.list();
+        if (progress) io.err('\n');
+        print(
+          jobs.map(publicJob),
+          () => `${count} unfinished job(s) resumed.\n${jobs.map(describeJob).join('\n')}`,
+        );
+        return values.wait && jobs.some((job) => job.status === 'error') ? 1 : 0;
+      }
+      case 'show': {
+        const id = single(positionals, 'show needs a transcript id');
+        const job = await core.library.get(id);
+        if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+        const sentences = await core.library.sentences(id);
+        const names = new Map(job.speakers.map((speaker) => [speaker.label, speaker.name ?? speaker.label]));
+        print({ ...publicJob(job), sentences }, () =>
+          [
+            describeJob(job),
+            '',
+            ...sentences.map(
+              (s) =>
+                `[${timestamp(s.startMs)}] ${s.speaker ? `${names.get(s.speaker) ?? s.speaker}: ` : ''}${s.text}`,
+            ),
+          ].join('\n'),
+        );
+        return 0;
+      }
+      case 'search': {
+        const query = positionals.join(' ');
+        if (!query.trim()) throw new UsageError('search needs words to look for');
+        const limit = values.limit === undefined ? 20 : Number(values.limit);
+        if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+          throw new UsageError('--limit must be a whole number from 1 to 200');
+        const page = await core.library.search(query, {}, { limit });
+        print(page, () =>
+          page.hits.length === 0
+            ? 'Nothing found.'
+            : page.hits
+                .map(
+                  (hit) =>
+                    `${hit.transcriptTitle} [${timestamp(hit.startMs)}] ${hit.speakerName ?? hit.speaker ?? ''}: ${hit.snippet.map((p) => (p.match ? `**${p.text}**` : p.text)).join('')}`,
+                )
+                .join('\n'),
+        );
+        return 0;
+      }
+      case 'delete': {
+        const id = single(positionals, 'delete needs a transcript id');
+        const job = await core.library.get(id);
+        if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+        if (values.remote && job.remoteId) {
+          requireKey(io.env);
+          await core.clientFor(job.region).delete(job.remoteId);
+        }
+        await core.library.delete(id);
+        print(
+          { deleted: id, remote: values.remote && job.remoteId !== null },
+          () => `Deleted "${job.title}"${values.remote && job.remoteId ? ' here and on the service' : ''}.`,
+        );
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
+      io.err(`verbatim: ${error.message}\n\n${usage}`);
+      return 2;
+    }
+    if (error instanceof VerbatimError) {
+      io.err(`verbatim: ${error.message}`);
+      return error.code === 'invalid_input' || error.code === 'not_found' || error.code === 'unauthorized'
+        ? 2
+        : 1;
+    }
+    throw error;
+  } finally {
+    await core?.close();
+  }
+}
+
+function parseRegion(value: string | undefined): Region {
+  if (value === undefined || value === '') return 'us';
+  const parsed = regionSchema.safeParse(value.toLowerCase());
+  if (!parsed.success) throw new UsageError(`VERBATIM_REGION must be us or eu, not "${value}"`);
+  return parsed.data;
+}
+
+function parseOptions(json: string | undefined): Record<string, unknown> {
+  if (json === undefined) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+    return value as Record<string, unknown>;
+  } catch {
+    throw new UsageError('--options-json must be a JSON object, for example \'{"speaker_labels": true}\'');
+  }
+}
+
+function requireKey(env: NodeJS.ProcessEnv): void {
+  if (!env.VERBATIM_API_KEY)
+    throw new VerbatimError('unauthorized', 'Set VERBATIM_API_KEY to your transcription service key.');
+}
+
+function single(positionals: string[], message: string): string {
+  if (positionals.length !== 1 || !positionals[0]) throw new UsageError(message);
+  return positionals[0];
+}
+
+async function waitUntilSubmitted(core: Core, ids: string[]): Promise<void> {
+  for (;;) {
+    const jobs = await Promise.all(ids.map((id) => core.library.get(id)));
+    if (jobs.every((job) => job && job.status !== 'uploading' && job.status !== 'submitting')) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+}
+
+function publicJob(job: JobRecord) {
+  const { options: _options, ...rest } = job;
+  return rest;
+}
+
+function describeJob(job: JobRecord): string {
+  const status = job.status === 'error' ? `error: ${job.error ?? ''}` : job.status;
+  return `${job.id}  ${job.title}  ${status}`;
+}
+
+function timestamp(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const code = await runCli(process.argv.slice(2), {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(text),
+    isTty: Boolean(process.stderr.isTTY),
+    env: process.env,
+  });
+  process.exit(code);
+}

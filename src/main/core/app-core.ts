@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Region } from '../../shared/library';
+import { systemClock, type Clock } from './clock';
+import { HttpClient, type FetchLike } from './http/http-client';
+import { openDatabase, type Db } from './library/database';
+import { Library, type JobRecord } from './library/library';
+import { Scheduler } from './scheduler/scheduler';
+import { RequestBudget } from './scheduler/request-budget';
+import type { PollingPolicy } from './scheduler/polling-plan';
+import { TranscriptionClient, defaultBaseUrls } from './transcription/transcription-client';
+
+export interface CoreConfig {
+  dataDir: string;
+  /** Read at each request, so a key entered in Settings applies at once. */
+  apiKey: () => string | undefined;
+  /** An override of the service's address for a region, or undefined for the real one. */
+  transcriptionUrl: (region: Region) => string | undefined;
+  clock?: Clock;
+  fetch?: FetchLike;
+  polling?: PollingPolicy;
+  requestsPerSecond?: number;
+  transientRetryMs?: number;
+  onJob?: (job: JobRecord) => void;
+  onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
+  log?: (message: string) => void;
+}
+
+export interface Core {
+  db: Db;
+  library: Library;
+  scheduler: Scheduler;
+  clientFor(region: Region): TranscriptionClient;
+  close(): Promise<void>;
+}
+
+/** The transcription pipeline assembled from plain-Node parts: shared by the app, web host and CLI. */
+export function createCore(config: CoreConfig): Core {
+  mkdirSync(config.dataDir, { recursive: true });
+  const clock = config.clock ?? systemClock;
+  const db = openDatabase(join(config.dataDir, 'library.sqlite'));
+  const library = new Library(db, () => clock.now());
+  const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
+  const clients = new Map<string, TranscriptionClient>();
+
+  const clientFor = (region: Region): TranscriptionClient => {
+    const baseUrl = config.transcriptionUrl(region) || defaultBaseUrls[region];
+    const key = `${region} ${baseUrl}`;
+    let client = clients.get(key);
+    if (!client) {
+      client = new TranscriptionClient(
+        new HttpClient({
+          service: 'transcription service',
+          baseUrl,
+          apiKey: config.apiKey,
+          authStyle: 'raw',
+          fetch: config.fetch ?? ((input, init) => fetch(input, init)),
+          sleep: (ms, signal) => clock.sleep(ms, signal),
+          now: () => clock.now(),
+          random: Math.random,
+          onRetry: ({ status, delayMs }) => {
+            if (status === 429) budget.pause(delayMs);
+          },
+        }),
+      );
+      clients.set(key, client);
+    }
+    return client;
+  };
+
+  const scheduler = new Scheduler({
+    library,
+    clientFor,
+    clock,
+    newId: randomUUID,
+    budget,
+    polling: config.polling,
+    transientRetryMs: config.transientRetryMs,
+    onJob: config.onJob,
+    onUploadProgress: config.onUploadProgress,
+    log: config.log,
+  });
+
+  return {
+    db,
+    library,
+    scheduler,
+    clientFor,
+    close: async () => {
+      await scheduler.stop();
+      db.close();
+    },
+  };
+}
