@@ -102,6 +102,8 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
 export const searchPageSchema = z.object({
   hits: z.array(searchHitSchema),
   total: z.number().int(),
+  /** True when there are more matches than were counted: show "1,000+". */
+  totalIsLowerBound: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
 });

@@ -35,26 +35,68 @@ function quote(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** snippet() marks matches with these control characters, which cannot occur in stored text. */
-export const matchStart = '\u0001';
-export const matchEnd = '\u0002';
-
-export function splitSnippet(snippet: string): { text: string; match: boolean }[] {
-  const parts: { text: string; match: boolean }[] = [];
-  for (const piece of snippet.split(matchStart)) {
-    const end = piece.indexOf(matchEnd);
-    if (end < 0) {
-      if (piece) parts.push({ text: piece, match: false });
-      continue;
-    }
-    if (end > 0) parts.push({ text: piece.slice(0, end), match: true });
-    const after = piece.slice(end + 1);
-    if (after) parts.push({ text: after, match: false });
-  }
-  return parts;
+/** The words a query looks for, folded like the index folds them; the last may be a prefix. */
+export interface QueryTerms {
+  words: Set<string>;
+  prefix: string | undefined;
 }
 
-/** Control characters are removed from stored text so snippet markers stay unambiguous. */
+export function queryTerms(input: string): QueryTerms {
+  const words = wordsOf(input.replaceAll('"', ' ')).map(fold);
+  const typingLastWord = !/\s$/.test(input) && !input.trimEnd().endsWith('"');
+  const prefix = typingLastWord ? words.pop() : undefined;
+  return { words: new Set(words), prefix };
+}
+
+/** Case and accents folded, as the index's unicode61 tokenizer with remove_diacritics does. */
+function fold(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The sentence as plain-text parts with the query's words marked. Computed here rather than
+ * by FTS5's snippet(), which would re-run the match for every hit; sentences are short, so
+ * the whole sentence is the snippet, trimmed around the first match only when very long.
+ */
+export function highlight(
+  text: string,
+  terms: QueryTerms,
+  maxLength = 320,
+): { text: string; match: boolean }[] {
+  const parts: { text: string; match: boolean }[] = [];
+  const pattern = /[\p{L}\p{N}\p{M}]+/gu;
+  let last = 0;
+  let firstMatch = -1;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const word = fold(m[0]);
+    const matches = terms.words.has(word) || (terms.prefix !== undefined && word.startsWith(terms.prefix));
+    if (!matches) continue;
+    if (firstMatch < 0) firstMatch = m.index;
+    if (m.index > last) parts.push({ text: text.slice(last, m.index), match: false });
+    parts.push({ text: m[0], match: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), match: false });
+  if (text.length <= maxLength) return parts;
+  return trimAround(parts, Math.max(0, firstMatch - Math.floor(maxLength / 3)), maxLength);
+}
+
+function trimAround(parts: { text: string; match: boolean }[], start: number, length: number) {
+  const trimmed: { text: string; match: boolean }[] = [];
+  let offset = 0;
+  const end = start + length;
+  for (const part of parts) {
+    const from = Math.max(start, offset);
+    const to = Math.min(end, offset + part.text.length);
+    if (to > from) trimmed.push({ text: part.text.slice(from - offset, to - offset), match: part.match });
+    offset += part.text.length;
+  }
+  if (start > 0) trimmed.unshift({ text: '…', match: false });
+  if (end < offset) trimmed.push({ text: '…', match: false });
+  return trimmed;
+}
+
+/** Control characters have no place in a transcript; they are dropped on the way in. */
 export function cleanText(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { Library, type CompletedTranscript } from './library';
-import { toFtsQuery } from './fts-query';
+import { Library, countCap, type CompletedTranscript } from './library';
+import { highlight, queryTerms, toFtsQuery } from './fts-query';
 import { VerbatimError } from '../../../shared/errors';
 
 let library: Library;
@@ -267,6 +267,41 @@ describe('the library', () => {
     expect(await library.get('t1')).toBeUndefined();
     expect((await library.search('ferry')).total).toBe(0);
     await expect(library.delete('t1')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('counting matches', () => {
+  it('counts exactly up to the cap and says "at least" beyond it', async () => {
+    const many = Array.from(
+      { length: countCap + 5 },
+      (_, i) => ['A', `ferry number ${i}`, i * 10] as [string, string, number],
+    );
+    await addTranscript('big', 'Big', many);
+    const page = await library.search('ferry ', {}, { limit: 10 });
+    expect(page).toMatchObject({ total: countCap, totalIsLowerBound: true });
+    const few = await library.search('"number 7"', {}, { limit: 10 });
+    expect(few).toMatchObject({ total: 1, totalIsLowerBound: false });
+    const filtered = await library.search('ferry ', { speaker: 'A' }, { limit: 10, offset: 10 });
+    expect(filtered.hits).toHaveLength(10);
+    expect(filtered.totalIsLowerBound).toBe(true);
+  });
+});
+
+describe('highlighting', () => {
+  it('marks whole words, the prefix being typed, and folds case and accents', () => {
+    const parts = highlight('Le Café de la Mairie, café crème.', queryTerms('cafe mai'));
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['Café', 'Mairie', 'café']);
+    expect(parts.map((p) => p.text).join('')).toBe('Le Café de la Mairie, café crème.');
+  });
+
+  it('trims a very long sentence around the first match', () => {
+    const text = `${'word '.repeat(200)}ferry ${'word '.repeat(200)}`;
+    const parts = highlight(text, queryTerms('ferry '), 100);
+    const joined = parts.map((p) => p.text).join('');
+    expect(joined.startsWith('…')).toBe(true);
+    expect(joined.endsWith('…')).toBe(true);
+    expect(parts.some((p) => p.match && p.text === 'ferry')).toBe(true);
+    expect(joined.length).toBeLessThan(110);
   });
 });
 

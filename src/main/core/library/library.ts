@@ -9,7 +9,7 @@ import type {
   TranscriptSummary,
   Word,
 } from '../../../shared/library';
-import { cleanText, matchEnd, matchStart, splitSnippet, toFtsQuery } from './fts-query';
+import { cleanText, highlight, queryTerms, toFtsQuery } from './fts-query';
 
 export interface NewJob {
   id: string;
@@ -316,7 +316,9 @@ export class Library {
 
   /**
    * Ranked full-text search over every sentence, with highlighted snippets. Any input is a
-   * valid query: what cannot be searched for simply finds nothing.
+   * valid query: what cannot be searched for simply finds nothing. Without filters the
+   * ranking runs on the index alone and only the page's rows are looked up; the total is
+   * counted exactly up to `countCap` and reported as "at least" beyond it.
    */
   search(
     query: string,
@@ -327,79 +329,85 @@ export class Library {
       const limit = page.limit ?? 20;
       const offset = page.offset ?? 0;
       const match = toFtsQuery(query);
-      if (!match) return { hits: [], total: 0, limit, offset };
-      const conditions = ['sentences_fts MATCH @match'];
-      const params: Record<string, unknown> = { match, limit, offset, start: matchStart, end: matchEnd };
-      if (filters.from !== undefined) {
-        conditions.push('t.created_at >= @from');
-        params.from = filters.from;
-      }
-      if (filters.to !== undefined) {
-        conditions.push('t.created_at <= @to');
-        params.to = filters.to;
-      }
-      if (filters.status) {
-        conditions.push('t.status = @status');
-        params.status = filters.status;
-      }
-      if (filters.language) {
-        conditions.push("(t.language_code = @language OR t.language_code LIKE @languagePrefix ESCAPE '\\')");
-        params.language = filters.language;
-        params.languagePrefix = `${filters.language.replace(/[\\%_]/g, '\\$&')}\\_%`;
-      }
-      if (filters.tag) {
-        conditions.push(
-          'EXISTS (SELECT 1 FROM transcript_tags tt WHERE tt.transcript_id = t.id AND tt.tag = @tag)',
-        );
-        params.tag = filters.tag;
-      }
-      if (filters.speaker) {
-        conditions.push('(s.speaker = @speaker OR sp.name = @speaker COLLATE NOCASE)');
-        params.speaker = filters.speaker;
-      }
-      const from = `FROM sentences_fts
-        JOIN sentences s ON s.id = sentences_fts.rowid
+      if (!match) return { hits: [], total: 0, totalIsLowerBound: false, limit, offset };
+      const { conditions, params } = filterConditions(filters);
+      const filtered = conditions.length > 0;
+      const where = ['sentences_fts MATCH @match', ...conditions].join(' AND ');
+      const joins = `JOIN sentences s ON s.id = sentences_fts.rowid
         JOIN transcripts t ON t.id = s.transcript_id
-        LEFT JOIN speakers sp ON sp.transcript_id = s.transcript_id AND sp.label = s.speaker
-        WHERE ${conditions.join(' AND ')}`;
-      const rows = this.db
-        .prepare(
-          `SELECT s.transcript_id, t.title, s.position, s.start_ms, s.end_ms, s.speaker, sp.name AS speaker_name,
-                  snippet(sentences_fts, 0, @start, @end, '…', 24) AS snippet, bm25(sentences_fts) AS rank
-           ${from} ORDER BY rank, s.id LIMIT @limit OFFSET @offset`,
-        )
-        .all(params) as {
-        transcript_id: string;
-        title: string;
-        position: number;
-        start_ms: number;
-        end_ms: number;
-        speaker: string | null;
-        speaker_name: string | null;
-        snippet: string;
-        rank: number;
-      }[];
-      const total =
-        offset === 0 && rows.length < limit
-          ? rows.length
-          : (this.db.prepare(`SELECT count(*) AS n ${from}`).get(params) as { n: number }).n;
-      return {
-        hits: rows.map((row) => ({
-          transcriptId: row.transcript_id,
-          transcriptTitle: row.title,
-          sentencePosition: row.position,
-          startMs: row.start_ms,
-          endMs: row.end_ms,
-          speaker: row.speaker,
-          speakerName: row.speaker_name,
-          snippet: splitSnippet(row.snippet),
-          rank: row.rank,
-        })),
-        total,
-        limit,
-        offset,
-      };
+        LEFT JOIN speakers sp ON sp.transcript_id = s.transcript_id AND sp.label = s.speaker`;
+      const values = { ...params, match, limit, offset, cap: countCap + 1 };
+
+      const ranked = (
+        filtered
+          ? this.db
+              .prepare(
+                `SELECT sentences_fts.rowid AS id, bm25(sentences_fts) AS rank FROM sentences_fts ${joins} WHERE ${where} ORDER BY rank, s.id LIMIT @limit OFFSET @offset`,
+              )
+              .all(values)
+          : this.db
+              .prepare(
+                'SELECT rowid AS id, rank FROM sentences_fts WHERE sentences_fts MATCH @match ORDER BY rank LIMIT @limit OFFSET @offset',
+              )
+              .all(values)
+      ) as { id: number; rank: number }[];
+
+      const rows = ranked.length === 0 ? [] : this.hitRows(ranked.map((r) => r.id));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const terms = queryTerms(query);
+      const hits = ranked.flatMap(({ id, rank }) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        return [
+          {
+            transcriptId: row.transcript_id,
+            transcriptTitle: row.title,
+            sentencePosition: row.position,
+            startMs: row.start_ms,
+            endMs: row.end_ms,
+            speaker: row.speaker,
+            speakerName: row.speaker_name,
+            snippet: highlight(row.text, terms),
+            rank,
+          },
+        ];
+      });
+      let total: number;
+      if (offset === 0 && hits.length < limit) total = hits.length;
+      else {
+        const counted = this.db
+          .prepare(
+            filtered
+              ? `SELECT count(*) AS n FROM (SELECT 1 FROM sentences_fts ${joins} WHERE ${where} LIMIT @cap)`
+              : 'SELECT count(*) AS n FROM (SELECT 1 FROM sentences_fts WHERE sentences_fts MATCH @match LIMIT @cap)',
+          )
+          .get(values) as { n: number };
+        total = counted.n;
+      }
+      const totalIsLowerBound = total > countCap;
+      return { hits, total: Math.min(total, countCap), totalIsLowerBound, limit, offset };
     });
+  }
+
+  private hitRows(ids: number[]) {
+    return this.db
+      .prepare(
+        `SELECT s.id, s.transcript_id, t.title, s.position, s.start_ms, s.end_ms, s.speaker, sp.name AS speaker_name, s.text
+         FROM sentences s JOIN transcripts t ON t.id = s.transcript_id
+         LEFT JOIN speakers sp ON sp.transcript_id = s.transcript_id AND sp.label = s.speaker
+         WHERE s.id IN (${ids.map(() => '?').join(',')})`,
+      )
+      .all(...ids) as {
+      id: number;
+      transcript_id: string;
+      title: string;
+      position: number;
+      start_ms: number;
+      end_ms: number;
+      speaker: string | null;
+      speaker_name: string | null;
+      text: string;
+    }[];
   }
 
   private segments(table: 'sentences' | 'paragraphs', id: string): Segment[] {
@@ -473,6 +481,42 @@ export class Library {
       options: JSON.parse(row.options_json) as Record<string, unknown>,
     };
   }
+}
+
+/** Beyond this many matches the total is reported as "at least", which keeps counting cheap. */
+export const countCap = 1000;
+
+function filterConditions(filters: SearchFilters): { conditions: string[]; params: Record<string, unknown> } {
+  const conditions: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (filters.from !== undefined) {
+    conditions.push('t.created_at >= @from');
+    params.from = filters.from;
+  }
+  if (filters.to !== undefined) {
+    conditions.push('t.created_at <= @to');
+    params.to = filters.to;
+  }
+  if (filters.status) {
+    conditions.push('t.status = @status');
+    params.status = filters.status;
+  }
+  if (filters.language) {
+    conditions.push("(t.language_code = @language OR t.language_code LIKE @languagePrefix ESCAPE '\\')");
+    params.language = filters.language;
+    params.languagePrefix = `${filters.language.replace(/[\\%_]/g, '\\$&')}\\_%`;
+  }
+  if (filters.tag) {
+    conditions.push(
+      'EXISTS (SELECT 1 FROM transcript_tags tt WHERE tt.transcript_id = t.id AND tt.tag = @tag)',
+    );
+    params.tag = filters.tag;
+  }
+  if (filters.speaker) {
+    conditions.push('(s.speaker = @speaker OR sp.name = @speaker COLLATE NOCASE)');
+    params.speaker = filters.speaker;
+  }
+  return { conditions, params };
 }
 
 /** Runs synchronous database work so that a failure arrives as a rejection, like async I/O. */
