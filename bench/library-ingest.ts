@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { openDatabase } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
 import { generatedTranscript } from './fixtures';
