@@ -347,7 +347,7 @@ export class Library {
               .all(values)
           : this.db
               .prepare(
-                'SELECT rowid AS id, rank FROM sentences_fts WHERE sentences_fts MATCH @match ORDER BY rank LIMIT @limit OFFSET @offset',
+                'SELECT rowid AS id, bm25(sentences_fts) AS rank FROM sentences_fts WHERE sentences_fts MATCH @match ORDER BY rank LIMIT @limit OFFSET @offset',
               )
               .all(values)
       ) as { id: number; rank: number }[];
