@@ -123,7 +123,8 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
     return fault;
   }
 
-  async function handleAdmin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  /** Returns false for an admin path the core does not own: a module's own admin route. */
+  async function handleAdmin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean | void> {
     if (!isLoopback(req)) return sendJson(res, 403, { error: 'The admin API answers only on loopback' });
     const route = `${req.method} ${url.pathname}`;
     switch (route) {
@@ -158,7 +159,7 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
         for (const reset of resets) reset();
         return sendJson(res, 200, { reset: true });
       default:
-        return sendJson(res, 404, { error: `No admin operation ${route}` });
+        return false;
     }
   }
 
@@ -184,10 +185,13 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
     const url = new URL(req.url ?? '/', urls[region] || 'http://127.0.0.1');
     if (url.pathname.startsWith('/__admin/')) {
       try {
-        return await handleAdmin(req, res, url);
+        const handled = await handleAdmin(req, res, url);
+        if (handled !== false) return;
       } catch (error) {
         return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
       }
+      // Not a core admin operation: a module may own it (never logged, never faulted).
+      return routeRequest(req, res, url, region);
     }
     const entry: LoggedRequest = {
       method: req.method ?? 'GET',
@@ -222,6 +226,10 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
       }
     }
 
+    return routeRequest(req, res, url, region);
+  }
+
+  async function routeRequest(req: IncomingMessage, res: ServerResponse, url: URL, region: Region): Promise<void> {
     const method = req.method ?? 'GET';
     let pathMatched = false;
     for (const route of routes) {

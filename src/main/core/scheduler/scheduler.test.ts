@@ -1,0 +1,201 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
+import { createCore, type Core } from '../app-core';
+import { acceleratedClock } from '../clock';
+import type { JobRecord } from '../library/library';
+import type { JobStatus } from '../../../shared/library';
+
+/**
+ * The scheduler against the service emulator, on a clock running as fast as the emulator's,
+ * so minutes of processing and polling take a fraction of a second.
+ */
+const speed = 400;
+const fixtures = resolve(import.meta.dirname, '../../../../test/fixtures');
+const interview = join(fixtures, 'interview-ferry-contract.wav');
+const statement = join(fixtures, 'press-statement.wav');
+let emulator: RunningEmulator;
+const cores: Core[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, speed });
+});
+afterAll(() => emulator.close());
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  await admin('DELETE', '/__admin/faults');
+});
+
+async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+}
+
+async function requests(): Promise<{ method: string; path: string; status: number }[]> {
+  return ((await admin('GET', '/__admin/requests')) as { requests: { method: string; path: string; status: number }[] }).requests;
+}
+
+function core(dataDir = mkdtempSync(join(tmpdir(), 'verbatim-scheduler-')), options: { key?: string } = {}) {
+  const history = new Map<string, JobStatus[]>();
+  const progress: number[] = [];
+  const created = createCore({
+    dataDir,
+    apiKey: () => options.key ?? emulator.options.key,
+    transcriptionUrl: () => emulator.url,
+    clock: acceleratedClock(speed),
+    transientRetryMs: 2_000,
+    requestsPerSecond: 50,
+    onJob: (job: JobRecord) => {
+      const seen = history.get(job.id) ?? [];
+      if (seen.at(-1) !== job.status) seen.push(job.status);
+      history.set(job.id, seen);
+    },
+    onUploadProgress: (_id, sent) => progress.push(sent),
+  });
+  cores.push(created);
+  return { core: created, history, progress, dataDir };
+}
+
+describe('the scheduler', () => {
+  it('takes a recording from upload to a stored, searchable transcript', async () => {
+    const { core: c, history, progress } = core();
+    const job = await c.scheduler.submit({ source: { kind: 'file', path: interview }, options: { speaker_labels: true }, region: 'us' });
+    expect(job.status).toBe('uploading');
+    await c.scheduler.idle();
+    const done = await c.library.get(job.id);
+    expect(done).toMatchObject({ status: 'completed', title: 'interview-ferry-contract', languageCode: expect.any(String) as string });
+    expect(history.get(job.id)).toEqual(expect.arrayContaining(['uploading', 'submitting', 'fetching', 'completed']));
+    expect(history.get(job.id)?.indexOf('uploading')).toBe(0);
+    expect(progress.at(-1)).toBe(done?.bytesTotal);
+    const sentences = await c.library.sentences(job.id);
+    expect(sentences.length).toBeGreaterThan(5);
+    expect(new Set(sentences.map((s) => s.speaker))).toEqual(new Set(['A', 'B']));
+    expect((await c.library.paragraphs(job.id)).length).toBeGreaterThan(0);
+    const hits = await c.library.search('ferry contract');
+    expect(hits.hits[0]).toMatchObject({ transcriptId: job.id });
+  });
+
+  it('stores the service error of a recording that cannot be transcribed', async () => {
+    const { core: c } = core();
+    const job = await c.scheduler.submit({ source: { kind: 'file', path: join(fixtures, 'silence.wav') }, options: {}, region: 'us' });
+    await c.scheduler.idle();
+    const failed = await c.library.get(job.id);
+    expect(failed?.status).toBe('error');
+    expect(failed?.error).toBeTruthy();
+  });
+
+  it('refuses bad options and bad files before any job exists', async () => {
+    const { core: c } = core();
+    await expect(c.scheduler.submit({ source: { kind: 'file', path: interview }, options: { content_safety_confidence: 5 }, region: 'us' })).rejects.toThrow('content_safety_confidence');
+    const notAudio = join(mkdtempSync(join(tmpdir(), 'verbatim-bad-')), 'notes.mp3');
+    writeFileSync(notAudio, 'just some notes');
+    await expect(c.scheduler.submit({ source: { kind: 'file', path: notAudio }, options: {}, region: 'us' })).rejects.toThrow('audio or video');
+    await expect(c.scheduler.submit({ source: { kind: 'file', path: '/nowhere/x.wav' }, options: {}, region: 'us' })).rejects.toThrow('not found');
+    expect(await c.library.list()).toEqual([]);
+  });
+
+  it('transcribes a URL the service fetches itself', async () => {
+    // An upload URL of the emulator is a URL the service can fetch.
+    const { core: c } = core();
+    const { Readable } = await import('node:stream');
+    const { createReadStream } = await import('node:fs');
+    const uploadUrl = await c.clientFor('us').upload(Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>);
+    const job = await c.scheduler.submit({ source: { kind: 'url', url: uploadUrl }, options: {}, region: 'us' });
+    expect(job.status).toBe('submitting');
+    await c.scheduler.idle();
+    expect((await c.library.get(job.id))?.status).toBe('completed');
+  });
+
+  it('cancels a job while it waits', async () => {
+    const { core: c } = core();
+    const job = await c.scheduler.submit({ source: { kind: 'file', path: interview }, options: {}, region: 'us' });
+    const cancelled = await c.scheduler.cancel(job.id);
+    expect(cancelled.status).toBe('cancelled');
+    await c.scheduler.idle();
+    expect((await c.library.get(job.id))?.status).toBe('cancelled');
+    const retried = await c.scheduler.retry(job.id);
+    expect(retried.status).not.toBe('cancelled');
+    await c.scheduler.idle();
+    expect((await c.library.get(job.id))?.status).toBe('completed');
+  });
+
+  it('resumes an unfinished job after a restart', async () => {
+    const first = core();
+    const job = await first.core.scheduler.submit({ source: { kind: 'file', path: statement }, options: {}, region: 'us' });
+    // Stop as soon as the service has the job: the app quits while it is processing.
+    for (let i = 0; i < 200 && !(await first.core.library.get(job.id))?.remoteId; i++) await new Promise((r) => setTimeout(r, 5));
+    await first.core.close();
+    cores.splice(cores.indexOf(first.core), 1);
+    expect(['queued', 'processing']).toContain((await reopened(first.dataDir)).status);
+
+    const second = core(first.dataDir);
+    expect(await second.core.scheduler.resumeAll()).toBe(1);
+    await second.core.scheduler.idle();
+    expect((await second.core.library.get(job.id))?.status).toBe('completed');
+
+    async function reopened(dataDir: string): Promise<JobRecord> {
+      const peek = core(dataDir);
+      const record = (await peek.core.library.get(job.id))!;
+      await peek.core.close();
+      cores.splice(cores.indexOf(peek.core), 1);
+      return record;
+    }
+  });
+
+  it('finds a transcript created just before a crash instead of creating it twice', async () => {
+    const { core: c, dataDir } = core();
+    const client = c.clientFor('us');
+    const { Readable } = await import('node:stream');
+    const { createReadStream } = await import('node:fs');
+    const uploadUrl = await client.upload(Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>);
+    // The crash: the job was stored as submitting with its upload URL, and the POST reached the
+    // service, but the process died before the remote id was saved.
+    const job = await c.library.createJob({ id: 'crashed', title: 'Statement', sourceKind: 'file', source: statement, audioPath: statement, region: 'us', options: {}, status: 'submitting' });
+    await c.library.updateJob(job.id, { uploadUrl });
+    const remote = await client.create({ audio_url: uploadUrl });
+    await c.close();
+    cores.splice(cores.indexOf(c), 1);
+    await admin('DELETE', '/__admin/requests');
+
+    const restarted = core(dataDir);
+    await restarted.core.scheduler.resumeAll();
+    await restarted.core.scheduler.idle();
+    const done = await restarted.core.library.get(job.id);
+    expect(done).toMatchObject({ status: 'completed', remoteId: remote.id });
+    expect((await requests()).filter((r) => r.method === 'POST' && r.path === '/v2/transcript')).toEqual([]);
+  });
+
+  it('rides out every fault the service can throw at it', async () => {
+    const { core: c } = core();
+    await admin('POST', '/__admin/faults', [
+      { method: 'POST', path: '^/v2/upload$', kind: 'status', status: 503, count: 1 },
+      { method: 'POST', path: '^/v2/transcript$', kind: 'status', status: 429, retryAfter: '1', count: 2 },
+      { method: 'GET', path: '^/v2/transcript/[^/]+$', kind: 'status', status: 500, count: 1 },
+      { method: 'GET', path: '^/v2/transcript/[^/]+$', kind: 'reset', count: 1 },
+      { method: 'GET', path: '^/v2/transcript/[^/]+$', kind: 'malformed', count: 1 },
+      { method: 'GET', path: '/sentences$', kind: 'status', status: 504, count: 1 },
+      { method: 'GET', path: '/paragraphs$', kind: 'slow', delayMs: 300, count: 1 },
+    ]);
+    const job = await c.scheduler.submit({ source: { kind: 'file', path: statement }, options: {}, region: 'us' });
+    await c.scheduler.idle();
+    expect((await c.library.get(job.id))?.status).toBe('completed');
+    const log = await requests();
+    expect(log.filter((r) => r.method === 'POST' && r.path === '/v2/transcript' && r.status === 200)).toHaveLength(1);
+    expect(log.some((r) => r.status === 429)).toBe(true);
+  });
+
+  it('marks a job failed, with the service message, when the key is refused', async () => {
+    const { core: c } = core(undefined, { key: 'wrong-key' });
+    const job = await c.scheduler.submit({ source: { kind: 'file', path: statement }, options: {}, region: 'us' });
+    await c.scheduler.idle();
+    const failed = await c.library.get(job.id);
+    expect(failed?.status).toBe('error');
+    expect(failed?.error).toMatch(/API key/);
+  });
+});
