@@ -38,7 +38,11 @@ async function admin(method: string, path: string, body?: unknown): Promise<unkn
 }
 
 async function requests(): Promise<{ method: string; path: string; status: number }[]> {
-  return ((await admin('GET', '/__admin/requests')) as { requests: { method: string; path: string; status: number }[] }).requests;
+  return (
+    (await admin('GET', '/__admin/requests')) as {
+      requests: { method: string; path: string; status: number }[];
+    }
+  ).requests;
 }
 
 function core(dataDir = mkdtempSync(join(tmpdir(), 'verbatim-scheduler-')), options: { key?: string } = {}) {
@@ -65,12 +69,22 @@ function core(dataDir = mkdtempSync(join(tmpdir(), 'verbatim-scheduler-')), opti
 describe('the scheduler', () => {
   it('takes a recording from upload to a stored, searchable transcript', async () => {
     const { core: c, history, progress } = core();
-    const job = await c.scheduler.submit({ source: { kind: 'file', path: interview }, options: { speaker_labels: true }, region: 'us' });
+    const job = await c.scheduler.submit({
+      source: { kind: 'file', path: interview },
+      options: { speaker_labels: true },
+      region: 'us',
+    });
     expect(job.status).toBe('uploading');
     await c.scheduler.idle();
     const done = await c.library.get(job.id);
-    expect(done).toMatchObject({ status: 'completed', title: 'interview-ferry-contract', languageCode: expect.any(String) as string });
-    expect(history.get(job.id)).toEqual(expect.arrayContaining(['uploading', 'submitting', 'fetching', 'completed']));
+    expect(done).toMatchObject({
+      status: 'completed',
+      title: 'interview-ferry-contract',
+      languageCode: expect.any(String) as string,
+    });
+    expect(history.get(job.id)).toEqual(
+      expect.arrayContaining(['uploading', 'submitting', 'fetching', 'completed']),
+    );
     expect(history.get(job.id)?.indexOf('uploading')).toBe(0);
     expect(progress.at(-1)).toBe(done?.bytesTotal);
     const sentences = await c.library.sentences(job.id);
@@ -83,7 +97,11 @@ describe('the scheduler', () => {
 
   it('stores the service error of a recording that cannot be transcribed', async () => {
     const { core: c } = core();
-    const job = await c.scheduler.submit({ source: { kind: 'file', path: join(fixtures, 'silence.wav') }, options: {}, region: 'us' });
+    const job = await c.scheduler.submit({
+      source: { kind: 'file', path: join(fixtures, 'silence.wav') },
+      options: {},
+      region: 'us',
+    });
     await c.scheduler.idle();
     const failed = await c.library.get(job.id);
     expect(failed?.status).toBe('error');
@@ -92,11 +110,21 @@ describe('the scheduler', () => {
 
   it('refuses bad options and bad files before any job exists', async () => {
     const { core: c } = core();
-    await expect(c.scheduler.submit({ source: { kind: 'file', path: interview }, options: { content_safety_confidence: 5 }, region: 'us' })).rejects.toThrow('content_safety_confidence');
+    await expect(
+      c.scheduler.submit({
+        source: { kind: 'file', path: interview },
+        options: { content_safety_confidence: 5 },
+        region: 'us',
+      }),
+    ).rejects.toThrow('content_safety_confidence');
     const notAudio = join(mkdtempSync(join(tmpdir(), 'verbatim-bad-')), 'notes.mp3');
     writeFileSync(notAudio, 'just some notes');
-    await expect(c.scheduler.submit({ source: { kind: 'file', path: notAudio }, options: {}, region: 'us' })).rejects.toThrow('audio or video');
-    await expect(c.scheduler.submit({ source: { kind: 'file', path: '/nowhere/x.wav' }, options: {}, region: 'us' })).rejects.toThrow('not found');
+    await expect(
+      c.scheduler.submit({ source: { kind: 'file', path: notAudio }, options: {}, region: 'us' }),
+    ).rejects.toThrow('audio or video');
+    await expect(
+      c.scheduler.submit({ source: { kind: 'file', path: '/nowhere/x.wav' }, options: {}, region: 'us' }),
+    ).rejects.toThrow('not found');
     expect(await c.library.list()).toEqual([]);
   });
 
@@ -105,8 +133,14 @@ describe('the scheduler', () => {
     const { core: c } = core();
     const { Readable } = await import('node:stream');
     const { createReadStream } = await import('node:fs');
-    const uploadUrl = await c.clientFor('us').upload(Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>);
-    const job = await c.scheduler.submit({ source: { kind: 'url', url: uploadUrl }, options: {}, region: 'us' });
+    const uploadUrl = await c
+      .clientFor('us')
+      .upload(Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>);
+    const job = await c.scheduler.submit({
+      source: { kind: 'url', url: uploadUrl },
+      options: {},
+      region: 'us',
+    });
     expect(job.status).toBe('submitting');
     await c.scheduler.idle();
     expect((await c.library.get(job.id))?.status).toBe('completed');
@@ -114,7 +148,11 @@ describe('the scheduler', () => {
 
   it('cancels a job while it waits', async () => {
     const { core: c } = core();
-    const job = await c.scheduler.submit({ source: { kind: 'file', path: interview }, options: {}, region: 'us' });
+    const job = await c.scheduler.submit({
+      source: { kind: 'file', path: interview },
+      options: {},
+      region: 'us',
+    });
     const cancelled = await c.scheduler.cancel(job.id);
     expect(cancelled.status).toBe('cancelled');
     await c.scheduler.idle();
@@ -127,9 +165,14 @@ describe('the scheduler', () => {
 
   it('resumes an unfinished job after a restart', async () => {
     const first = core();
-    const job = await first.core.scheduler.submit({ source: { kind: 'file', path: statement }, options: {}, region: 'us' });
+    const job = await first.core.scheduler.submit({
+      source: { kind: 'file', path: statement },
+      options: {},
+      region: 'us',
+    });
     // Stop as soon as the service has the job: the app quits while it is processing.
-    for (let i = 0; i < 200 && !(await first.core.library.get(job.id))?.remoteId; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 200 && !(await first.core.library.get(job.id))?.remoteId; i++)
+      await new Promise((r) => setTimeout(r, 5));
     await first.core.close();
     cores.splice(cores.indexOf(first.core), 1);
     expect(['queued', 'processing']).toContain((await reopened(first.dataDir)).status);
@@ -153,10 +196,21 @@ describe('the scheduler', () => {
     const client = c.clientFor('us');
     const { Readable } = await import('node:stream');
     const { createReadStream } = await import('node:fs');
-    const uploadUrl = await client.upload(Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>);
+    const uploadUrl = await client.upload(
+      Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>,
+    );
     // The crash: the job was stored as submitting with its upload URL, and the POST reached the
     // service, but the process died before the remote id was saved.
-    const job = await c.library.createJob({ id: 'crashed', title: 'Statement', sourceKind: 'file', source: statement, audioPath: statement, region: 'us', options: {}, status: 'submitting' });
+    const job = await c.library.createJob({
+      id: 'crashed',
+      title: 'Statement',
+      sourceKind: 'file',
+      source: statement,
+      audioPath: statement,
+      region: 'us',
+      options: {},
+      status: 'submitting',
+    });
     await c.library.updateJob(job.id, { uploadUrl });
     const remote = await client.create({ audio_url: uploadUrl });
     await c.close();
@@ -182,17 +236,27 @@ describe('the scheduler', () => {
       { method: 'GET', path: '/sentences$', kind: 'status', status: 504, count: 1 },
       { method: 'GET', path: '/paragraphs$', kind: 'slow', delayMs: 300, count: 1 },
     ]);
-    const job = await c.scheduler.submit({ source: { kind: 'file', path: statement }, options: {}, region: 'us' });
+    const job = await c.scheduler.submit({
+      source: { kind: 'file', path: statement },
+      options: {},
+      region: 'us',
+    });
     await c.scheduler.idle();
     expect((await c.library.get(job.id))?.status).toBe('completed');
     const log = await requests();
-    expect(log.filter((r) => r.method === 'POST' && r.path === '/v2/transcript' && r.status === 200)).toHaveLength(1);
+    expect(
+      log.filter((r) => r.method === 'POST' && r.path === '/v2/transcript' && r.status === 200),
+    ).toHaveLength(1);
     expect(log.some((r) => r.status === 429)).toBe(true);
   });
 
   it('marks a job failed, with the service message, when the key is refused', async () => {
     const { core: c } = core(undefined, { key: 'wrong-key' });
-    const job = await c.scheduler.submit({ source: { kind: 'file', path: statement }, options: {}, region: 'us' });
+    const job = await c.scheduler.submit({
+      source: { kind: 'file', path: statement },
+      options: {},
+      region: 'us',
+    });
     await c.scheduler.idle();
     const failed = await c.library.get(job.id);
     expect(failed?.status).toBe('error');
