@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { VerbatimError } from '../shared/errors';
 import { regionSchema, type Region } from '../shared/library';
 import { createCore, type Core } from './core/app-core';
+import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
 
 /**
@@ -21,7 +22,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   search <query> [--json] [--limit N]
   delete <id> [--remote]
 
-Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL`;
+Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
+VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed)`;
 
 class UsageError extends Error {}
 
@@ -55,8 +57,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
     const region = parseRegion(io.env.VERBATIM_REGION);
     const progress = io.isTty && !values.json ? (text: string) => io.err(`\r\x1b[2K${text}`) : undefined;
+    const timeScale = io.env.VERBATIM_TIME_SCALE ? Number(io.env.VERBATIM_TIME_SCALE) : 1;
+    if (!(timeScale > 0)) throw new UsageError('VERBATIM_TIME_SCALE must be a positive number');
     core = createCore({
       dataDir: io.env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim'),
+      clock: timeScale === 1 ? systemClock : acceleratedClock(timeScale),
       apiKey: () => io.env.VERBATIM_API_KEY,
       transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
       onJob: progress ? (job) => progress(describeJob(job)) : undefined,
