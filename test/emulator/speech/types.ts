@@ -58,8 +58,7 @@ export interface Timestamp {
 export type TranscriptRequest = Record<string, unknown>;
 
 export type TranscriptionOutcome =
-  | { status: 'completed'; fields: Record<string, unknown> }
-  | { status: 'error'; error: string };
+  { status: 'completed'; fields: Record<string, unknown> } | { status: 'error'; error: string };
 
 /** A stretch of the recording where the energy says someone is speaking (ms). */
 export interface SpeechRegion {

@@ -65,7 +65,8 @@ export function decodeAudio(bytes: Uint8Array): DecodedAudio {
   for (let channel = 0; channel < format.channelCount; channel++) {
     const target = channels[channel] as Int16Array;
     let position = data.offset + channel * bytesPerSample;
-    for (let frame = 0; frame < frameCount; frame++, position += blockAlign) target[frame] = readSample(position);
+    for (let frame = 0; frame < frameCount; frame++, position += blockAlign)
+      target[frame] = readSample(position);
   }
   return { sampleRate: format.sampleRate, channels, durationMs: (frameCount / format.sampleRate) * 1000 };
 }
@@ -75,7 +76,8 @@ function fourCc(bytes: Uint8Array, offset: number): string {
 }
 
 function readFormat(view: DataView, offset: number, size: number): FormatChunk {
-  if (size < 16) throw new UnreadableAudioError(`the WAV "fmt " chunk is ${size} bytes, expected at least 16`);
+  if (size < 16)
+    throw new UnreadableAudioError(`the WAV "fmt " chunk is ${size} bytes, expected at least 16`);
   let formatTag = view.getUint16(offset, true);
   const bitsPerSample = view.getUint16(offset + 14, true);
   if (formatTag === WAVE_FORMAT_EXTENSIBLE) {
@@ -103,7 +105,9 @@ function sampleFormatOf({ formatTag, bitsPerSample }: FormatChunk): SampleFormat
     if (bitsPerSample === 16) return 'int16';
     if (bitsPerSample === 24) return 'int24';
     if (bitsPerSample === 32) return 'int32';
-    throw new UnreadableAudioError(`${bitsPerSample}-bit integer PCM is not supported (8, 16, 24 or 32 bits)`);
+    throw new UnreadableAudioError(
+      `${bitsPerSample}-bit integer PCM is not supported (8, 16, 24 or 32 bits)`,
+    );
   }
   if (formatTag === WAVE_FORMAT_IEEE_FLOAT) {
     if (bitsPerSample === 32) return 'float32';
