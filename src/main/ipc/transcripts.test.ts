@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
+import { composeServices } from '../compose';
+import { acceleratedClock } from '../core/clock';
+import { createDispatcher } from './dispatcher';
+import { createHandlers } from './handlers';
+import { wireEvents } from './events';
+import { unwrap } from '../../shared/ipc/envelope';
+import type { EventName } from '../../shared/ipc/contract';
+import type { SearchPage, TranscriptSummary } from '../../shared/library';
+import type { TranscriptDetail } from '../../shared/ipc/contract';
+
+const speed = 300;
+const interview = resolve(import.meta.dirname, '../../../test/fixtures/interview-ferry-contract.wav');
+let emulator: RunningEmulator;
+let services: ReturnType<typeof composeServices>;
+let dispatch: ReturnType<typeof createDispatcher>;
+const events: { event: EventName; payload: unknown }[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, speed });
+  services = composeServices({
+    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-ipc-')),
+    appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
+    apiKey: () => emulator.options.key,
+    transcriptionUrlOverride: emulator.url,
+    clock: acceleratedClock(speed),
+  });
+  dispatch = createDispatcher(createHandlers(services));
+  wireEvents(services, (event, payload) => events.push({ event, payload }));
+});
+afterAll(async () => {
+  await services.close();
+  await emulator.close();
+});
+
+async function call<T>(method: string, input?: unknown): Promise<T> {
+  return unwrap(await dispatch(method, input)) as T;
+}
+
+describe('transcripts over the contract', () => {
+  let id: string;
+
+  it('creates a job at once, pushes its progress and states, and completes it', async () => {
+    const created = await call<TranscriptSummary>('transcripts.create', {
+      source: { kind: 'file', path: interview },
+      options: { speaker_labels: true, entity_detection: true },
+    });
+    id = created.id;
+    expect(created).toMatchObject({
+      status: 'uploading',
+      title: 'interview-ferry-contract',
+      bytesTotal: expect.any(Number) as number,
+    });
+    await services.core.scheduler.idle();
+    const states = events
+      .filter((e) => e.event === 'job.updated' && (e.payload as TranscriptSummary).id === id)
+      .map((e) => (e.payload as TranscriptSummary).status);
+    expect(states.at(-1)).toBe('completed');
+    expect(events.some((e) => e.event === 'job.progress')).toBe(true);
+    // Nothing internal leaks into what the renderer sees.
+    expect(JSON.stringify(events)).not.toContain('upload_url');
+    expect(events.every((e) => !('options' in (e.payload as object)))).toBe(true);
+  });
+
+  it('returns the transcript with sentences, paragraphs and the service JSON', async () => {
+    const detail = await call<TranscriptDetail>('transcripts.get', { id });
+    expect(detail.summary.status).toBe('completed');
+    expect(detail.sentences.length).toBeGreaterThan(5);
+    expect(detail.paragraphs.length).toBeGreaterThan(0);
+    expect(detail.transcript).toHaveProperty('entities');
+  });
+
+  it('renames a speaker once, everywhere', async () => {
+    const renamed = await call<TranscriptSummary>('transcripts.renameSpeaker', {
+      id,
+      label: 'B',
+      name: 'Mayor Elena Alvarez',
+    });
+    expect(renamed.speakers).toContainEqual({ label: 'B', name: 'Mayor Elena Alvarez' });
+    const page = await call<SearchPage>('library.search', {
+      query: 'ferry',
+      filters: { speaker: 'Mayor Elena Alvarez' },
+    });
+    expect(page.hits.length).toBeGreaterThan(0);
+    expect(page.hits.every((hit) => hit.speakerName === 'Mayor Elena Alvarez')).toBe(true);
+  });
+
+  it('sets title and tags, and lists them', async () => {
+    await call('transcripts.setTitle', { id, title: 'Mayor on the ferry deal' });
+    await call('transcripts.setTags', { id, tags: ['ferry', 'council'] });
+    const [listed] = await call<TranscriptSummary[]>('transcripts.list', {});
+    expect(listed).toMatchObject({ id, title: 'Mayor on the ferry deal', tags: ['council', 'ferry'] });
+    const page = await call<SearchPage>('library.search', {
+      query: 'ferry',
+      filters: { tag: 'council' },
+      limit: 5,
+    });
+    expect(page.hits[0]?.transcriptTitle).toBe('Mayor on the ferry deal');
+  });
+
+  it('refuses bad input with messages naming the problem', async () => {
+    const badOption = await dispatch('transcripts.create', {
+      source: { kind: 'file', path: interview },
+      options: { speakers_expected: 0 },
+    });
+    expect(badOption).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(!badOption.ok && badOption.error.message).toContain('speakers_expected');
+    expect(await dispatch('transcripts.create', { source: { kind: 'url', url: 'not a url' } })).toMatchObject(
+      { ok: false, error: { code: 'invalid_input' } },
+    );
+    expect(await dispatch('transcripts.get', { id: 'missing' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await dispatch('library.search', { query: 'x', limit: 5000 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
+  it('deletes locally and on the service', async () => {
+    const remoteId = (await services.core.library.get(id))?.remoteId;
+    expect(await call('transcripts.delete', { id, remote: true })).toEqual({ deleted: id, remote: true });
+    expect(await dispatch('transcripts.get', { id })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    const remote = await fetch(`${emulator.url}/v2/transcript/${remoteId}`, {
+      headers: { Authorization: emulator.options.key },
+    });
+    expect(((await remote.json()) as { text: string }).text).toBe('Deleted by user.');
+  });
+});
