@@ -4,6 +4,8 @@ import { printTable, saveResults, type BenchResult } from './bench-kit';
 const suites: Record<string, () => Promise<{ run: () => Promise<BenchResult[]> }>> = {
   ingest: () => import('./library-ingest'),
   search: () => import('./library-search'),
+  upload: () => import('./upload'),
+  scheduler: () => import('./scheduler'),
 };
 
 const chosen = process.argv.slice(2);

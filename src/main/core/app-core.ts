@@ -10,6 +10,7 @@ import { Scheduler } from './scheduler/scheduler';
 import { RequestBudget } from './scheduler/request-budget';
 import type { PollingPolicy } from './scheduler/polling-plan';
 import { TranscriptionClient, defaultBaseUrls } from './transcription/transcription-client';
+import { estimateRemoteDuration } from './transcription/remote-recording';
 
 export interface CoreConfig {
   dataDir: string;
@@ -43,6 +44,7 @@ export function createCore(config: CoreConfig): Core {
   const library = new Library(db, () => clock.now());
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
   const clients = new Map<string, TranscriptionClient>();
+  const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
 
   const clientFor = (region: Region): TranscriptionClient => {
     const baseUrl = config.transcriptionUrl(region) || defaultBaseUrls[region];
@@ -55,7 +57,7 @@ export function createCore(config: CoreConfig): Core {
           baseUrl,
           apiKey: config.apiKey,
           authStyle: 'raw',
-          fetch: config.fetch ?? ((input, init) => fetch(input, init)),
+          fetch: fetchLike,
           sleep: (ms, signal) => clock.sleep(ms, signal),
           now: () => clock.now(),
           random: Math.random,
@@ -77,6 +79,7 @@ export function createCore(config: CoreConfig): Core {
     budget,
     polling: config.polling,
     transientRetryMs: config.transientRetryMs,
+    estimateUrlDuration: (url) => estimateRemoteDuration(fetchLike, url),
     onJob: config.onJob,
     onUploadProgress: config.onUploadProgress,
     log: config.log,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { Readable } from 'node:stream';
 import { HttpClient, abortableSleep, type AuthStyle } from './http-client';
 import { ServiceError, parseErrorBody } from './service-error';
 import { backoffDelay, parseRetryAfter } from './retry-policy';
@@ -282,28 +283,56 @@ describe('the HTTP layer', () => {
     expect((await failure(retrying)).code).toBe('cancelled');
   });
 
-  it('streams a request body without retrying it', async () => {
+  it('streams an upload body with its length, and never retries it', async () => {
     replies = [json(200, { id: 'up', count: 3 })];
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('abc'));
-        controller.close();
-      },
-    });
-    await client().http.request({
-      method: 'POST',
+    const body = Buffer.from('recording bytes');
+    const uploaded = await client().http.upload({
       path: 'upload',
-      stream,
-      timeoutMs: null,
+      body: Readable.from([body]),
+      contentLength: body.length,
       schema: itemSchema,
     });
-    expect(seen[0]?.body).toBe('abc');
-    replies = [json(503, { error: 'down' })];
-    const again = new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-    await failure(
-      client().http.request({ method: 'POST', path: 'upload', stream: again, responseType: 'text' }),
+    expect(uploaded).toEqual({ id: 'up', count: 3 });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/upload',
+      authorization: 'secret-key',
+      body: 'recording bytes',
+    });
+    replies = [json(503, { error: 'down' }, { 'Retry-After': '4' })];
+    const error = await failure(
+      client().http.upload({
+        path: 'upload',
+        body: Readable.from([body]),
+        contentLength: body.length,
+        schema: itemSchema,
+      }),
     );
+    expect(error).toMatchObject({ code: 'service', status: 503, serviceMessage: 'down', retryAfterMs: 4000 });
     expect(seen).toHaveLength(2);
+  });
+
+  it('reports a failed upload connection as a network error', async () => {
+    const refused = new HttpClient({
+      service: 'transcription service',
+      baseUrl: 'http://127.0.0.1:1',
+      apiKey: () => 'k',
+      authStyle: 'raw',
+      fetch: (input, init) => fetch(input, init),
+      sleep: () => Promise.resolve(),
+      now: Date.now,
+      random: Math.random,
+    });
+    const error = await failure(
+      refused.upload({
+        path: 'upload',
+        body: Readable.from([Buffer.from('x')]),
+        contentLength: 1,
+        schema: itemSchema,
+      }),
+    );
+    expect(error.code).toBe('network');
+    expect(error.message).toContain('ECONNREFUSED');
   });
 });
 

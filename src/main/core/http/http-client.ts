@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { VerbatimError } from '../../../shared/errors';
 import { ServiceError, codeForStatus, describeStatus, parseErrorBody } from './service-error';
+import type { Readable } from 'node:stream';
+import { nodeStreamUpload, type StreamUpload } from './node-upload';
 import {
   backoffDelay,
   defaultRetryPolicy,
@@ -27,6 +29,8 @@ export interface HttpClientOptions {
   random: () => number;
   timeoutMs?: number;
   retry?: RetryPolicy;
+  /** How large bodies are streamed (injectable for tests); node:http by default. */
+  streamUpload?: StreamUpload;
   /** Told about every retry, for logs and progress ("the service is busy, retrying in 4 s"). */
   onRetry?: (info: { attempt: number; delayMs: number; reason: string; status: number | undefined }) => void;
 }
@@ -36,8 +40,6 @@ export interface RequestOptions<T> {
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
-  /** A streamed body (uploads). Never retried: a stream cannot be replayed. */
-  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
   schema?: z.ZodType<T>;
   responseType?: 'json' | 'text' | 'bytes';
@@ -79,6 +81,48 @@ export class HttpClient {
     return url.toString();
   }
 
+  /**
+   * Streams a large body (a recording) with backpressure and no overall timeout. Never
+   * retried: a stream cannot be replayed; the scheduler starts the upload again instead.
+   */
+  async upload<T>(options: {
+    path: string;
+    body: Readable;
+    contentLength: number;
+    schema: z.ZodType<T>;
+    signal?: AbortSignal;
+  }): Promise<T> {
+    const { service } = this.options;
+    const send = this.options.streamUpload ?? nodeStreamUpload;
+    let response: Awaited<ReturnType<StreamUpload>>;
+    try {
+      response = await send({
+        url: this.url(options.path),
+        headers: {
+          ...this.authHeaders(),
+          Accept: 'application/json',
+          'Content-Type': 'application/octet-stream',
+        },
+        body: options.body,
+        contentLength: options.contentLength,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof VerbatimError) throw error;
+      if (options.signal?.aborted) throw cancelled(service);
+      throw networkError(service, error);
+    }
+    if (response.status < 200 || response.status >= 300) {
+      const retryAfter = response.headers['retry-after'];
+      throw this.statusError(
+        response.status,
+        response.text,
+        typeof retryAfter === 'string' ? retryAfter : null,
+      );
+    }
+    return this.parse(response.text, options.schema);
+  }
+
   /** The raw Response (status checked), for streaming bodies such as server-sent events. */
   async stream(options: Omit<RequestOptions<never>, 'schema' | 'responseType'>): Promise<Response> {
     return this.send({ ...options, timeoutMs: options.timeoutMs ?? null });
@@ -88,7 +132,7 @@ export class HttpClient {
   async request(options: RequestOptions<unknown> & { responseType: 'text' }): Promise<string>;
   async request(options: RequestOptions<unknown> & { responseType: 'bytes' }): Promise<Uint8Array>;
   async request<T>(options: RequestOptions<T>): Promise<T | string | Uint8Array> {
-    const mode = options.stream ? 'none' : (options.retry ?? 'all');
+    const mode = options.retry ?? 'all';
     for (let attempt = 1; ; attempt++) {
       try {
         const response = await this.send(options);
@@ -130,16 +174,15 @@ export class HttpClient {
 
   private async send(options: RequestOptions<unknown>): Promise<Response> {
     const { service } = this.options;
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    const key = this.options.apiKey();
-    if (key) headers.Authorization = this.options.authStyle === 'bearer' ? `Bearer ${key}` : key;
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...this.authHeaders(),
+      ...options.headers,
+    };
     let body: RequestInit['body'];
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
-    } else if (options.stream) {
-      headers['Content-Type'] ??= 'application/octet-stream';
-      body = options.stream;
     }
 
     const timeoutMs =
@@ -164,7 +207,6 @@ export class HttpClient {
           headers,
           body,
           signal: controller.signal,
-          ...(options.stream ? { duplex: 'half' as const } : {}),
         });
       } catch (error) {
         if (options.signal?.aborted) throw cancelled(service);
@@ -179,14 +221,7 @@ export class HttpClient {
       }
       if (!response.ok) {
         const text = await response.text().catch(() => '');
-        const serviceMessage = parseErrorBody(text);
-        throw new ServiceError(
-          codeForStatus(response.status),
-          describeStatus(service, response.status, serviceMessage),
-          response.status,
-          serviceMessage,
-          parseRetryAfter(response.headers.get('retry-after'), this.options.now()),
-        );
+        throw this.statusError(response.status, text, response.headers.get('retry-after'));
       }
       return response;
     } finally {
@@ -206,6 +241,28 @@ export class HttpClient {
       throw networkError(service, error);
     }
     if (options.responseType === 'text') return text;
+    return this.parse(text, options.schema);
+  }
+
+  private authHeaders(): Record<string, string> {
+    const key = this.options.apiKey();
+    if (!key) return {};
+    return { Authorization: this.options.authStyle === 'bearer' ? `Bearer ${key}` : key };
+  }
+
+  private statusError(status: number, text: string, retryAfter: string | null): ServiceError {
+    const serviceMessage = parseErrorBody(text);
+    return new ServiceError(
+      codeForStatus(status),
+      describeStatus(this.options.service, status, serviceMessage),
+      status,
+      serviceMessage,
+      parseRetryAfter(retryAfter, this.options.now()),
+    );
+  }
+
+  private parse<T>(text: string, schema: z.ZodType<T> | undefined): T {
+    const { service } = this.options;
     let body: unknown;
     try {
       body = text === '' ? {} : JSON.parse(text);
@@ -218,8 +275,8 @@ export class HttpClient {
         undefined,
       );
     }
-    if (!options.schema) return body as T;
-    const parsed = options.schema.safeParse(body);
+    if (!schema) return body as T;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue ? `${issue.path.join('.') || 'reply'}: ${issue.message}` : 'unknown';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
@@ -131,11 +131,9 @@ describe('the scheduler', () => {
   it('transcribes a URL the service fetches itself', async () => {
     // An upload URL of the emulator is a URL the service can fetch.
     const { core: c } = core();
-    const { Readable } = await import('node:stream');
-    const { createReadStream } = await import('node:fs');
     const uploadUrl = await c
       .clientFor('us')
-      .upload(Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>);
+      .upload(createReadStream(statement), { contentLength: statSync(statement).size });
     const job = await c.scheduler.submit({
       source: { kind: 'url', url: uploadUrl },
       options: {},
@@ -194,11 +192,9 @@ describe('the scheduler', () => {
   it('finds a transcript created just before a crash instead of creating it twice', async () => {
     const { core: c, dataDir } = core();
     const client = c.clientFor('us');
-    const { Readable } = await import('node:stream');
-    const { createReadStream } = await import('node:fs');
-    const uploadUrl = await client.upload(
-      Readable.toWeb(createReadStream(statement)) as ReadableStream<Uint8Array>,
-    );
+    const uploadUrl = await client.upload(createReadStream(statement), {
+      contentLength: statSync(statement).size,
+    });
     // The crash: the job was stored as submitting with its upload URL, and the POST reached the
     // service, but the process died before the remote id was saved.
     const job = await c.library.createJob({

@@ -29,6 +29,8 @@ export interface SchedulerOptions {
   maxConcurrentUploads?: number;
   /** After a transient failure that survived the HTTP layer's retries, wait this long. */
   transientRetryMs?: number;
+  /** Estimates the length of a recording at a URL (see estimateRemoteDuration). */
+  estimateUrlDuration?: (url: string) => Promise<number | undefined>;
   onJob?: (job: JobRecord) => void;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
   log?: (message: string) => void;
@@ -96,6 +98,8 @@ export class Scheduler {
         options,
         status: 'submitting',
       });
+      const estimate = await this.options.estimateUrlDuration?.(request.source.url);
+      if (estimate) job = await this.options.library.updateJob(job.id, { audioDurationMs: estimate });
     }
     this.options.onJob?.(job);
     this.drive(job.id, false);
@@ -208,7 +212,9 @@ export class Scheduler {
         },
       });
       await this.budget.take(signal);
-      const uploadUrl = await this.options.clientFor(job.region).upload(body, { signal });
+      const uploadUrl = await this.options
+        .clientFor(job.region)
+        .upload(body, { contentLength: info.size, signal });
       await this.update(job.id, {
         uploadUrl,
         status: 'submitting',
@@ -267,7 +273,7 @@ export class Scheduler {
         }
       }
       const last = page.transcripts.at(-1);
-      const createdAt = last?.created ? Date.parse(last.created) : Number.NaN;
+      const createdAt = last?.created ? parseServiceTime(last.created) : Number.NaN;
       if (
         !page.page_details.prev_url ||
         !last ||
@@ -386,6 +392,11 @@ export class Scheduler {
     if (next) next();
     else this.uploadSlots += 1;
   }
+}
+
+/** The service's list timestamps are UTC without a zone suffix ("2026-01-01T10:00:00.123456"). */
+function parseServiceTime(text: string): number {
+  return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
 }
 
 function titleFromUrl(url: string): string {

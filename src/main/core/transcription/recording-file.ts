@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
+import { Transform, type Readable } from 'node:stream';
 import { basename } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 
@@ -95,7 +96,7 @@ export async function inspectRecording(path: string): Promise<RecordingInfo> {
       { path },
     );
   }
-  const format = signatures.find((signature) => signature.test(head))?.format;
+  const format = sniffFormat(head);
   if (!format) {
     throw new VerbatimError(
       'invalid_input',
@@ -106,8 +107,12 @@ export async function inspectRecording(path: string): Promise<RecordingInfo> {
   return { path, name, size, format, estimatedDurationMs: estimateDuration(format, head, size) };
 }
 
-function estimateDuration(format: string, head: Buffer, size: number): number | undefined {
-  if (format === 'wav' && head.toString('latin1', 12, 16) === 'fmt ') {
+export function sniffFormat(head: Buffer): string | undefined {
+  return signatures.find((signature) => signature.test(head))?.format;
+}
+
+export function estimateDuration(format: string, head: Buffer, size: number): number | undefined {
+  if (format === 'wav' && head.length >= 32 && head.toString('latin1', 12, 16) === 'fmt ') {
     const byteRate = head.readUInt32LE(28);
     return byteRate > 0 ? Math.round(((size - 44) / byteRate) * 1000) : undefined;
   }
@@ -124,72 +129,59 @@ export interface UploadStreamOptions {
 }
 
 /**
- * The recording as a stream read from disk chunk by chunk as the network takes it, so memory
+ * The recording as a stream read from disk only as fast as the network takes it, so memory
  * stays flat whatever the size. Reports progress, and errors out if the network stops taking
  * bytes for `stallMs` (uploads have no overall timeout: a 2 GB file on a slow line is fine).
  */
-export function uploadStream(
-  info: RecordingInfo,
-  options: UploadStreamOptions = {},
-): ReadableStream<Uint8Array> {
+export function uploadStream(info: RecordingInfo, options: UploadStreamOptions = {}): Readable {
   const stallMs = options.stallMs ?? 60_000;
-  const file = createReadStream(info.path, { highWaterMark: options.chunkBytes ?? 1024 * 1024 });
-  const iterator = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let sent = 0;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
-  let failStall: ((error: Error) => void) | undefined;
-  const armStall = (): void => {
-    clearTimeout(stallTimer);
-    stallTimer = setTimeout(() => {
-      const error = new VerbatimError(
-        'timeout',
-        `The upload of "${info.name}" stalled: the connection stopped taking data for ${Math.round(stallMs / 1000)} s.`,
-      );
-      failStall?.(error);
-      file.destroy(error);
-    }, stallMs);
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        failStall = (error) => controller.error(error);
-        options.signal?.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(stallTimer);
-            file.destroy();
-            controller.error(new VerbatimError('cancelled', `The upload of "${info.name}" was cancelled.`));
-          },
-          { once: true },
-        );
-        armStall();
-      },
-      async pull(controller) {
-        try {
-          const next = await iterator.next();
-          if (next.done) {
-            clearTimeout(stallTimer);
-            controller.close();
-            return;
-          }
-          sent += next.value.length;
-          armStall();
-          options.onProgress?.(sent, info.size);
-          controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.length));
-        } catch (error) {
-          clearTimeout(stallTimer);
-          controller.error(
-            error instanceof VerbatimError
-              ? error
-              : new VerbatimError('storage', `Reading "${info.name}" failed: ${(error as Error).message}`),
-          );
-        }
-      },
-      cancel() {
-        clearTimeout(stallTimer);
-        file.destroy();
-      },
+  const chunkBytes = options.chunkBytes ?? 1024 * 1024;
+  const counter = new Transform({
+    // Room for one chunk ahead, so the disk read overlaps the socket write.
+    highWaterMark: chunkBytes,
+    transform(chunk: Buffer, _encoding, callback) {
+      sent += chunk.length;
+      armStall();
+      options.onProgress?.(sent, info.size);
+      callback(null, chunk);
     },
-    { highWaterMark: 0 },
+    flush(callback) {
+      clearTimeout(stallTimer);
+      callback();
+    },
+  });
+  const file = createReadStream(info.path, { highWaterMark: chunkBytes });
+  const fail = (error: VerbatimError): void => {
+    clearTimeout(stallTimer);
+    file.destroy();
+    counter.destroy(error);
+  };
+  function armStall(): void {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(
+      () =>
+        fail(
+          new VerbatimError(
+            'timeout',
+            `The upload of "${info.name}" stalled: the connection stopped taking data for ${Math.round(stallMs / 1000)} s.`,
+          ),
+        ),
+      stallMs,
+    );
+  }
+  file.on('error', (error) =>
+    fail(new VerbatimError('storage', `Reading "${info.name}" failed: ${error.message}`)),
   );
+  options.signal?.addEventListener(
+    'abort',
+    () => fail(new VerbatimError('cancelled', `The upload of "${info.name}" was cancelled.`)),
+    {
+      once: true,
+    },
+  );
+  counter.on('close', () => clearTimeout(stallTimer));
+  armStall();
+  return file.pipe(counter);
 }

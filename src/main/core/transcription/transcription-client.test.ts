@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { createReadStream, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { HttpClient } from '../http/http-client';
@@ -27,8 +26,9 @@ function clientFor(baseUrl: string, key = 'emulator-key'): TranscriptionClient {
   );
 }
 
-function fileStream(name: string): ReadableStream<Uint8Array> {
-  return Readable.toWeb(createReadStream(resolve(fixtures, name))) as ReadableStream<Uint8Array>;
+function upload(c: TranscriptionClient, name: string): Promise<string> {
+  const path = resolve(fixtures, name);
+  return c.upload(createReadStream(path), { contentLength: statSync(path).size });
 }
 
 async function completed(c: TranscriptionClient, id: string): Promise<Transcript> {
@@ -45,7 +45,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, euPort: 0, speed: 500 });
   client = clientFor(emulator.url);
   euClient = clientFor(emulator.euUrl!);
-  const uploadUrl = await client.upload(fileStream('interview-ferry-contract.wav'));
+  const uploadUrl = await upload(client, 'interview-ferry-contract.wav');
   const created = await client.create({
     audio_url: uploadUrl,
     speaker_labels: true,
@@ -93,9 +93,7 @@ describe('the transcription client against the emulator', () => {
   it('lists transcripts newest first and pages to older ones', async () => {
     const extra: string[] = [];
     for (let i = 0; i < 3; i++) {
-      extra.push(
-        (await client.create({ audio_url: await client.upload(fileStream('press-statement.wav')) })).id,
-      );
+      extra.push((await client.create({ audio_url: await upload(client, 'press-statement.wav') })).id);
     }
     const first = await client.list({ limit: 2 });
     expect(first.transcripts.map((t) => t.id)).toEqual([extra[2], extra[1]]);
@@ -129,8 +127,7 @@ describe('the transcription client against the emulator', () => {
   });
 
   it('deletes a transcript on the service', async () => {
-    const id = (await client.create({ audio_url: await client.upload(fileStream('press-statement.wav')) }))
-      .id;
+    const id = (await client.create({ audio_url: await upload(client, 'press-statement.wav') })).id;
     await completed(client, id);
     const deleted = await client.delete(id);
     expect(deleted.id).toBe(id);
@@ -139,7 +136,7 @@ describe('the transcription client against the emulator', () => {
 
   it('keeps the regions apart and says so when an id is unknown', async () => {
     await expect(euClient.get(interviewId)).rejects.toMatchObject({ code: 'not_found', status: 404 });
-    const eu = await euClient.create({ audio_url: await euClient.upload(fileStream('press-statement.wav')) });
+    const eu = await euClient.create({ audio_url: await upload(euClient, 'press-statement.wav') });
     expect((await completed(euClient, eu.id)).status).toBe('completed');
     await expect(client.get(eu.id)).rejects.toMatchObject({ code: 'not_found' });
   });

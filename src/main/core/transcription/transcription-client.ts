@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { HttpClient } from '../http/http-client';
 import { VerbatimError } from '../../../shared/errors';
 import {
@@ -44,12 +45,11 @@ export class TranscriptionClient {
   constructor(private readonly http: HttpClient) {}
 
   /** Streams a recording to the service; returns the upload URL to transcribe. */
-  async upload(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): Promise<string> {
-    const result = await this.http.request({
-      method: 'POST',
+  async upload(body: Readable, options: { contentLength: number; signal?: AbortSignal }): Promise<string> {
+    const result = await this.http.upload({
       path: '/v2/upload',
-      stream: body,
-      timeoutMs: null,
+      body,
+      contentLength: options.contentLength,
       schema: uploadSchema,
       signal: options.signal,
     });

@@ -1,0 +1,141 @@
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulator } from '../test/emulator/server';
+import { createCore } from '../src/main/core/app-core';
+import { acceleratedClock } from '../src/main/core/clock';
+import type { BenchResult } from './bench-kit';
+
+/**
+ * Status requests per job for 200 concurrent jobs of 30-minute audio, through the real
+ * scheduler against the emulator (both on a clock 100 times faster than real time). The
+ * baseline is what a fixed 3-second poller — the official SDK's default — would have sent for
+ * the same jobs, computed from when each one actually completed. Target: under 15 per job.
+ */
+const jobs = Number(process.env.BENCH_SCHEDULER_JOBS ?? 200);
+const audioMinutes = 30;
+const speed = 100;
+
+/** 30 minutes of 8 kHz speech-like audio: tone bursts with pauses, so the service hears speech. */
+function longRecording(path: string): void {
+  const rate = 8000;
+  const samples = audioMinutes * 60 * rate;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    const inBurst = i % (rate * 3) < rate * 2;
+    if (inBurst) data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / rate)), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  writeFileSync(path, Buffer.concat([header, data]));
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-scheduler-'));
+  const recording = join(dir, 'council-meeting.wav');
+  longRecording(recording);
+  const emulator = await startEmulator({ port: 0, speed, dataDir: join(dir, 'emulator') });
+  const core = createCore({
+    dataDir: join(dir, 'data'),
+    apiKey: () => emulator.options.key,
+    transcriptionUrl: () => emulator.url,
+    clock: acceleratedClock(speed),
+  });
+  let closeFiles = (): void => undefined;
+  try {
+    // The recording lives on a web server (as a newsroom's own files do), honouring Range.
+    const size = statSync(recording).size;
+    const files = createServer((req, res) => {
+      const range = /bytes=(\d+)-(\d+)?/.exec(req.headers.range ?? '');
+      if (range) {
+        const start = Number(range[1]);
+        const end = Math.min(size - 1, range[2] ? Number(range[2]) : size - 1);
+        res.writeHead(206, {
+          'Content-Range': `bytes ${start}-${end}/${size}`,
+          'Content-Length': end - start + 1,
+        });
+        createReadStream(recording, { start, end }).pipe(res);
+      } else {
+        res.writeHead(200, { 'Content-Length': size });
+        createReadStream(recording).pipe(res);
+      }
+    });
+    await new Promise<void>((resolveListen) => files.listen(0, '127.0.0.1', resolveListen));
+    closeFiles = () => files.close();
+    const uploadUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/council-meeting.wav`;
+    await fetch(`${emulator.url}/__admin/requests`, { method: 'DELETE' });
+    const started = Date.now();
+    for (let i = 0; i < jobs; i++) {
+      await core.scheduler.submit({
+        source: { kind: 'url', url: uploadUrl },
+        title: `Meeting ${i}`,
+        options: {},
+        region: 'us',
+      });
+    }
+    await core.scheduler.idle();
+    const wallSeconds = (Date.now() - started) / 1000;
+    const done = await core.library.list({ limit: jobs });
+    const completed = done.filter((job) => job.status === 'completed').length;
+    const log = (
+      (await (await fetch(`${emulator.url}/__admin/requests`)).json()) as {
+        requests: { method: string; path: string }[];
+      }
+    ).requests;
+    const statusRequests = log.filter(
+      (r) => r.method === 'GET' && /^\/v2\/transcript\/[^/]+$/.test(r.path),
+    ).length;
+    const allRequests = log.length;
+
+    // What a 3-second poller would have sent: one look every 3 s from creation to completion.
+    let naive = 0;
+    const listed = (await (
+      await fetch(`${emulator.url}/v2/transcript?limit=200`, {
+        headers: { Authorization: emulator.options.key },
+      })
+    ).json()) as {
+      transcripts: { created: string; completed: string | null }[];
+    };
+    for (const transcript of listed.transcripts) {
+      if (!transcript.completed) continue;
+      const seconds = (Date.parse(`${transcript.completed}Z`) - Date.parse(`${transcript.created}Z`)) / 1000;
+      naive += Math.ceil(seconds / 3);
+    }
+    const perJob = statusRequests / jobs;
+    const naivePerJob = naive / listed.transcripts.length;
+    return [
+      {
+        name: `scheduler status requests per job, ${jobs} concurrent jobs of ${audioMinutes}-minute audio`,
+        unit: 'requests',
+        ours: perJob,
+        baseline: naivePerJob,
+        ratio: perJob / naivePerJob,
+        target: 'under 15 status requests per job, none lost',
+        met: perJob < 15 && completed === jobs,
+        notes: {
+          completed,
+          allRequestsPerJob: Math.round((allRequests / jobs) * 100) / 100,
+          wallSeconds: Math.round(wallSeconds),
+        },
+      },
+    ];
+  } finally {
+    closeFiles();
+    await core.close();
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

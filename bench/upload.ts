@@ -1,0 +1,179 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, closeSync, writeSync, ftruncateSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BenchResult } from './bench-kit';
+
+/**
+ * Upload of a 1 GB recording to the emulator through Verbatim's streamed upload, against
+ * curl to the same endpoint. Throughput ratio and the peak memory of
+ * each process. Targets: at least 0.8x curl's throughput, memory growth under 64 MB.
+ */
+const size = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
+
+function wavHeader(dataBytes: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(Math.min(0xffffffff, 36 + dataBytes), 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16_000, 24);
+  header.writeUInt32LE(32_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/** Peak resident memory of a running process, sampled from /proc until it exits. */
+function samplePeakRss(pid: number): { stop: () => number } {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (match) peak = Math.max(peak, Number(match[1]) * 1024);
+    } catch {
+      // The process has exited.
+    }
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+async function startEmulatorProcess(dataDir: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      resolve(import.meta.dirname, '../test/emulator/cli.ts'),
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /listening on (\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolveUrl(match[1]);
+    });
+    child.on('exit', () => reject(new Error('the emulator did not start')));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function uploadWithVerbatim(
+  file: string,
+  url: string,
+): Promise<{ seconds: number; peak: number; growth: number }> {
+  // The app's upload path, in a child process so its memory is its own.
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      resolve(import.meta.dirname, 'upload-child.ts'),
+      file,
+      url,
+      'emulator-key',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise((resolveExit) => child.on('exit', resolveExit));
+  const measured = JSON.parse(output) as { seconds: number; rssBefore: number; peakRss: number };
+  return { seconds: measured.seconds, peak: measured.peakRss, growth: measured.peakRss - measured.rssBefore };
+}
+
+async function uploadWithCurl(file: string, url: string): Promise<{ seconds: number; peak: number }> {
+  // `--data-binary @file` reads the whole file into memory first and refuses at this size
+  // ("out of memory"), so curl streams it the way it streams uploads: `-T file -X POST`.
+  const start = process.hrtime.bigint();
+  const curl = spawn(
+    'curl',
+    [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-H',
+      'Authorization: emulator-key',
+      '-H',
+      'Content-Type: application/octet-stream',
+      '-X',
+      'POST',
+      '-T',
+      file,
+      `${url}/v2/upload`,
+    ],
+    { stdio: 'inherit' },
+  );
+  const sampler = samplePeakRss(curl.pid!);
+  await new Promise((resolveExit) => curl.on('exit', resolveExit));
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, peak: sampler.stop() };
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-upload-'));
+  const file = join(dir, 'long-interview.wav');
+  const fd = openSync(file, 'w');
+  writeSync(fd, wavHeader(size - 44));
+  ftruncateSync(fd, size);
+  closeSync(fd);
+  const emulator = await startEmulatorProcess(join(dir, 'emulator'));
+  try {
+    // Interleaved rounds, medians reported: the disk and the two cores are shared, and one
+    // run of either can be unlucky.
+    const ours: { seconds: number; peak: number; growth: number }[] = [];
+    const curls: { seconds: number; peak: number }[] = [];
+    for (let round = 0; round < 5; round++) {
+      ours.push(await uploadWithVerbatim(file, emulator.url));
+      curls.push(await uploadWithCurl(file, emulator.url));
+    }
+    const median = <T>(items: T[], key: (item: T) => number): T =>
+      [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
+    const results = [median(ours, (r) => r.seconds)];
+    const curlRun = median(curls, (r) => r.seconds);
+    const curlSeconds = curlRun.seconds;
+    const curlPeak = curlRun.peak;
+    const oursThroughput = size / 1e6 / results[0]!.seconds;
+    const curlThroughput = size / 1e6 / curlSeconds;
+    const growthMb = results[0]!.growth / 1e6;
+    return [
+      {
+        name: `upload ${Math.round(size / 1e6)} MB to the emulator, throughput`,
+        unit: 'MB/s',
+        ours: oursThroughput,
+        baseline: curlThroughput,
+        ratio: oursThroughput / curlThroughput,
+        target: 'at least 0.8x curl, memory growth under 64 MB',
+        met: oursThroughput / curlThroughput >= 0.8 && growthMb < 64,
+        notes: {
+          oursSeconds: results[0]!.seconds,
+          curlSeconds,
+          oursPeakRssMb: Math.round(results[0]!.peak / 1e6),
+          oursGrowthMb: Math.round(growthMb),
+          curlPeakRssMb: Math.round(curlPeak / 1e6),
+        },
+      },
+    ];
+  } finally {
+    emulator.stop();
+    rmSync(dir, { recursive: true, force: true });
+    spawnSync('true');
+  }
+}
