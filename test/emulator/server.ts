@@ -144,7 +144,9 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
           .object({ text: z.union([z.string(), z.array(z.string())]) })
           .safeParse(await readJson(req));
         if (!parsed.success) return sendJson(res, 400, { error: 'text (string or array) is required' });
-        admin.nextUtterances.push(...(Array.isArray(parsed.data.text) ? parsed.data.text : [parsed.data.text]));
+        admin.nextUtterances.push(
+          ...(Array.isArray(parsed.data.text) ? parsed.data.text : [parsed.data.text]),
+        );
         return sendJson(res, 200, { queued: admin.nextUtterances.length });
       }
       case 'GET /__admin/requests':
@@ -172,7 +174,9 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
       const fault = takeFault(req, path);
       if (fault?.kind === 'reset') return void socket.destroy();
       if (fault?.kind === 'status') {
-        socket.end(`HTTP/1.1 ${fault.status ?? 500} Injected\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        socket.end(
+          `HTTP/1.1 ${fault.status ?? 500} Injected\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+        );
         return;
       }
       for (const handler of upgrades) if (handler(req, socket, head, region)) return;
@@ -229,7 +233,12 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
     return routeRequest(req, res, url, region);
   }
 
-  async function routeRequest(req: IncomingMessage, res: ServerResponse, url: URL, region: Region): Promise<void> {
+  async function routeRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    region: Region,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     let pathMatched = false;
     for (const route of routes) {
@@ -251,7 +260,9 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
             res.end(error.body);
           } else sendJson(res, error.status, error.body, error.headers);
         } else {
-          sendJson(res, 500, { error: `Internal emulator error: ${error instanceof Error ? error.message : String(error)}` });
+          sendJson(res, 500, {
+            error: `Internal emulator error: ${error instanceof Error ? error.message : String(error)}`,
+          });
         }
       }
       return;

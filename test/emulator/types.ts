@@ -45,12 +45,7 @@ export interface Route {
   handler: RouteHandler;
 }
 
-export type UpgradeHandler = (
-  req: IncomingMessage,
-  socket: Duplex,
-  head: Buffer,
-  region: Region,
-) => boolean; // true if handled
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer, region: Region) => boolean; // true if handled
 
 export interface EmulatorApp {
   options: EmulatorOptions;
