@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -306,6 +306,8 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
             }),
         ),
       );
+      // A data folder the emulator made for itself goes with it; one it was given stays.
+      if (start.dataDir === undefined) rmSync(options.dataDir, { recursive: true, force: true });
     },
   };
 }
