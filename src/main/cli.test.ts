@@ -29,13 +29,13 @@ function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.Proces
   };
 }
 
-async function cli(args: string[], environment: NodeJS.ProcessEnv) {
+async function cli(args: string[], environment: NodeJS.ProcessEnv, isTty = false) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(args, {
     out: (t) => out.push(t),
     err: (t) => err.push(t),
-    isTty: false,
+    isTty,
     env: environment,
   });
   return { code, out: out.join('\n'), err: err.join('') };
@@ -65,6 +65,17 @@ describe('the command line', () => {
     expect(show.out).toMatch(/\[00:00:\d\d\] Speaker A: /);
     const jobs = await cli(['jobs'], env(dataDir));
     expect(jobs.out).toContain(job!.id);
+  });
+
+  it('shows progress while waiting on a terminal, and stays quiet otherwise', async () => {
+    const onTerminal = await cli(['transcribe', statement, '--wait'], env(dataDir), true);
+    expect(onTerminal.code).toBe(0);
+    expect(onTerminal.err).toMatch(/uploading \d+%/);
+    expect(onTerminal.err).toContain('processing');
+    const piped = await cli(['transcribe', statement, '--wait'], env(dataDir), false);
+    expect(piped.err).toBe('');
+    const json = await cli(['transcribe', statement, '--wait', '--json'], env(dataDir), true);
+    expect(json.err).toBe('');
   });
 
   it('exits 1 when a job ends in error, with the reason', async () => {
