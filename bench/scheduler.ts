@@ -7,6 +7,7 @@ import { startEmulator } from '../test/emulator/server';
 import { createCore } from '../src/main/core/app-core';
 import { acceleratedClock } from '../src/main/core/clock';
 import type { BenchResult } from './bench-kit';
+import { encodeWavPcm16 } from '../test/emulator/speech/wav-encode';
 
 /**
  * Status requests per job for 200 concurrent jobs of 30-minute audio, through the real
@@ -24,26 +25,11 @@ const speed = 25;
 /** 30 minutes of 2 kHz speech-like audio: tone bursts with pauses, so the service hears speech. */
 function longRecording(path: string): void {
   const rate = 2000;
-  const samples = audioMinutes * 60 * rate;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
-    const inBurst = i % (rate * 3) < rate * 2;
-    if (inBurst) data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 300 * i) / rate)), i * 2);
+  const samples = new Int16Array(audioMinutes * 60 * rate);
+  for (let i = 0; i < samples.length; i++) {
+    if (i % (rate * 3) < rate * 2) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 300 * i) / rate));
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(path, Buffer.concat([header, data]));
+  writeFileSync(path, encodeWavPcm16(rate, [samples]));
 }
 
 export async function run(): Promise<BenchResult[]> {

@@ -3,6 +3,7 @@ import { mkdtempSync, openSync, closeSync, writeSync, ftruncateSync, rmSync, rea
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchResult } from './bench-kit';
+import { wavHeaderPcm16 } from '../test/emulator/speech/wav-encode';
 
 /**
  * Upload of a 1 GB recording to the emulator through Verbatim's streamed upload, against
@@ -10,23 +11,6 @@ import type { BenchResult } from './bench-kit';
  * each process. Targets: at least 0.8x curl's throughput, memory growth under 64 MB.
  */
 const size = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
-
-function wavHeader(dataBytes: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(Math.min(0xffffffff, 36 + dataBytes), 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
-}
 
 /** Peak resident memory of a running process, sampled from /proc until it exits. */
 function samplePeakRss(pid: number): { stop: () => number } {
@@ -131,7 +115,7 @@ export async function run(): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-upload-'));
   const file = join(dir, 'long-interview.wav');
   const fd = openSync(file, 'w');
-  writeSync(fd, wavHeader(size - 44));
+  writeSync(fd, wavHeaderPcm16(16_000, 1, size - 44));
   ftruncateSync(fd, size);
   closeSync(fd);
   const emulator = await startEmulatorProcess(join(dir, 'emulator'));

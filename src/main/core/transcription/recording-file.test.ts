@@ -5,30 +5,16 @@ import { join } from 'node:path';
 import type * as fsPromises from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { inspectRecording, uploadStream } from './recording-file';
+import { wavHeaderPcm16 } from '../../../../test/emulator/speech/wav-encode';
 
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-recording-'));
+
+const wavHeader = (dataBytes: number): Buffer => Buffer.from(wavHeaderPcm16(16_000, 1, dataBytes));
 
 function file(name: string, contents: Buffer | string): string {
   const path = join(dir, name);
   writeFileSync(path, contents);
   return path;
-}
-
-function wavHeader(dataBytes: number, sampleRate = 16_000): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
 }
 
 async function problem(path: string): Promise<{ code: string; message: string }> {

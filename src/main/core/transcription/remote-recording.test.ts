@@ -2,17 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { estimateRemoteDuration } from './remote-recording';
+import { encodeWavPcm16 } from '../../../../test/emulator/speech/wav-encode';
 
-/** 10 s of 16 kHz mono PCM16: a 44-byte header and 320,000 bytes of samples. */
-const wav = Buffer.alloc(44 + 320_000);
-wav.write('RIFF', 0, 'latin1');
-wav.write('WAVEfmt ', 8, 'latin1');
-wav.writeUInt32LE(16, 16);
-wav.writeUInt16LE(1, 20);
-wav.writeUInt16LE(1, 22);
-wav.writeUInt32LE(16_000, 24);
-wav.writeUInt32LE(32_000, 28);
-wav.write('data', 36, 'latin1');
+/** 10 s of 16 kHz mono PCM16. */
+const wav = Buffer.from(encodeWavPcm16(16_000, [new Int16Array(160_000)]));
 
 let server: Server;
 let base: string;
