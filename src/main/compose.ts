@@ -8,12 +8,13 @@ import type { Settings } from '../shared/settings';
 import type { Services } from './ipc/handlers';
 import type { JobRecord } from './core/library/library';
 import type { Clock } from './core/clock';
+import type { Secrets } from './core/secrets/secret-store';
 
 export interface ComposeOptions {
   dataDir: string;
   appInfo: AppInfo;
-  /** The transcription key; the desktop app reads it from the OS key store. */
-  apiKey: () => string | undefined;
+  /** Where keys are kept: the OS key store in the app, memory in the web host. */
+  secrets: Secrets;
   /** Environment overrides (VERBATIM_TRANSCRIPTION_URL) win over Settings. */
   transcriptionUrlOverride?: string;
   clock?: Clock;
@@ -35,7 +36,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
   const jobProgress = new Signal<{ id: string; bytesSent: number; bytesTotal: number }>();
   const core: Core = createCore({
     dataDir: options.dataDir,
-    apiKey: options.apiKey,
+    apiKey: () => options.secrets.peek('transcriptionKey'),
     transcriptionUrl: (region) =>
       options.transcriptionUrlOverride ||
       (region === 'eu' ? current?.transcriptionUrlEu : current?.transcriptionUrlUs) ||
@@ -48,6 +49,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
   return {
     appInfo: options.appInfo,
     settings,
+    secrets: options.secrets,
     core,
     jobUpdated,
     jobProgress,

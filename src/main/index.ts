@@ -8,7 +8,10 @@ import { wireEvents } from './ipc/events';
 import { registerIpcHandlers, sendEvent } from './platform/ipc-electron';
 import { createMainWindow } from './platform/main-window';
 import { applicationMenuTemplate } from './platform/menu';
-import { writeFileAtomic } from './core/fs';
+import { nodeFileSystem, writeFileAtomic } from './core/fs';
+import { SecretStore } from './core/secrets/secret-store';
+import { safeStorageCipher } from './platform/safe-storage-cipher';
+import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol';
 
 const dataDir = process.env.VERBATIM_DATA_DIR ?? app.getPath('userData');
 const windowStatePath = join(dataDir, 'window-state.json');
@@ -34,6 +37,8 @@ function openMainWindow(): void {
   mainWindow.on('closed', () => (mainWindow = undefined));
 }
 
+registerMediaScheme();
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -50,11 +55,13 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
+    const secrets = new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
+    await secrets.load();
     const services = composeServices({
       dataDir,
       appInfo: { name: 'Verbatim', version: app.getVersion(), platform: process.platform },
-      apiKey: () => process.env.VERBATIM_API_KEY,
+      secrets,
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
       log: (message) => console.log(`[verbatim] ${message}`),
     });
@@ -65,6 +72,7 @@ if (!app.requestSingleInstanceLock()) {
       logError: (method, error) => console.error(`[ipc] ${method} failed`, error),
     });
     registerIpcHandlers(dispatch);
+    handleMediaProtocol(async (id) => (await services.core.library.get(id))?.audioPath);
     wireEvents(services, (event, payload) =>
       sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),
     );

@@ -8,6 +8,7 @@ const invoke = vi.fn((channel: string, input: unknown) =>
 const listeners = new Map<string, (event: unknown, payload: unknown) => void>();
 
 vi.mock('electron', () => ({
+  webUtils: { getPathForFile: (file: { name: string }) => `/Users/reporter/${file.name}` },
   contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
   ipcRenderer: {
     invoke,
@@ -18,6 +19,15 @@ vi.mock('electron', () => ({
 }));
 
 describe('the preload', () => {
+  it('knows where a dropped file lives and where to play a recording from', async () => {
+    await import('./index');
+    const api = exposed.get('api') as {
+      local: { pathForFile: (f: unknown) => Promise<string>; mediaUrl: (id: string) => string };
+    };
+    expect(await api.local.pathForFile({ name: 'interview.m4a' })).toBe('/Users/reporter/interview.m4a');
+    expect(api.local.mediaUrl('a b')).toBe('verbatim-media://recording/a%20b');
+  });
+
   it('exposes only window.api, with one function per contract method over ipcRenderer.invoke', async () => {
     await import('./index');
     expect([...exposed.keys()]).toEqual(['api']);
@@ -31,7 +41,7 @@ describe('the preload', () => {
     }
     expect(invoke).toHaveBeenCalledTimes(methodNames.length);
     expect(Object.keys(api).sort()).toEqual(
-      [...new Set(methodNames.map((m) => m.split('.')[0]!)), 'on'].sort(),
+      [...new Set(methodNames.map((m) => m.split('.')[0]!)), 'local', 'on'].sort(),
     );
   });
 

@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createBridgeApi } from '../shared/ipc/api';
 import type { Envelope } from '../shared/ipc/envelope';
 
@@ -6,14 +6,21 @@ import type { Envelope } from '../shared/ipc/envelope';
  * The sandboxed preload: builds `window.api` from the contract's method list and exposes
  * nothing else. The renderer never sees ipcRenderer itself.
  */
-const api = createBridgeApi({
-  invoke: (method, input) => ipcRenderer.invoke(method, input) as Promise<Envelope<unknown>>,
-  subscribe: (event, listener) => {
-    const channel = `event:${event}`;
-    const handler = (_event: unknown, payload: unknown): void => listener(payload);
-    ipcRenderer.on(channel, handler);
-    return () => void ipcRenderer.removeListener(channel, handler);
+const api = createBridgeApi(
+  {
+    invoke: (method, input) => ipcRenderer.invoke(method, input) as Promise<Envelope<unknown>>,
+    subscribe: (event, listener) => {
+      const channel = `event:${event}`;
+      const handler = (_event: unknown, payload: unknown): void => listener(payload);
+      ipcRenderer.on(channel, handler);
+      return () => void ipcRenderer.removeListener(channel, handler);
+    },
   },
-});
+  {
+    // A dropped or picked file is already on disk: its path is all main needs.
+    pathForFile: (file) => Promise.resolve(webUtils.getPathForFile(file as File)),
+    mediaUrl: (id) => `verbatim-media://recording/${encodeURIComponent(id)}`,
+  },
+);
 
 contextBridge.exposeInMainWorld('api', api);

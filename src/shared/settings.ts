@@ -20,6 +20,32 @@ export const settingsSchema = z.object({
   /** Overrides of the services' addresses ('' = the real service). */
   transcriptionUrlUs: serviceUrlSchema.default(''),
   transcriptionUrlEu: serviceUrlSchema.default(''),
+  /** Transcription options every new job starts from (checked when a job is created). */
+  defaultOptions: z.record(z.string(), z.unknown()).default({ speaker_labels: true }),
+  /** Named sets of options, for the kinds of recording a reporter makes again and again. */
+  presets: z
+    .array(z.object({ name: z.string().min(1).max(80), options: z.record(z.string(), z.unknown()) }))
+    .max(50)
+    .default([
+      {
+        name: 'Two-person interview',
+        options: {
+          speaker_labels: true,
+          speakers_expected: 2,
+          entity_detection: true,
+          auto_highlights: true,
+        },
+      },
+      {
+        name: 'Press conference',
+        options: {
+          speaker_labels: true,
+          entity_detection: true,
+          auto_highlights: true,
+          iab_categories: true,
+        },
+      },
+    ]),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

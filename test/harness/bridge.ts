@@ -65,19 +65,37 @@ function connect(): void {
 
 connect();
 
-window.api = createBridgeApi({
-  invoke: (method, input) =>
-    new Promise<Envelope<unknown>>((resolve) => {
-      const id = nextId++;
-      pending.set(id, { resolve });
-      const message = JSON.stringify({ id, method, input });
-      if (socket?.readyState === WebSocket.OPEN) socket.send(message);
-      else queue.push(message);
-    }),
-  subscribe: (event, listener) => {
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => void set.delete(listener);
+window.api = createBridgeApi(
+  {
+    invoke: (method, input) =>
+      new Promise<Envelope<unknown>>((resolve) => {
+        const id = nextId++;
+        pending.set(id, { resolve });
+        const message = JSON.stringify({ id, method, input });
+        if (socket?.readyState === WebSocket.OPEN) socket.send(message);
+        else queue.push(message);
+      }),
+    subscribe: (event, listener) => {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => void set.delete(listener);
+    },
   },
-});
+  {
+    // A browser never reveals a file's path: send its bytes to the host, which stores them.
+    pathForFile: async (file) => {
+      const name = 'name' in file && typeof file.name === 'string' ? file.name : 'recording';
+      const response = await fetch(
+        `/__verbatim/files?token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}`,
+        {
+          method: 'POST',
+          body: file,
+        },
+      );
+      if (!response.ok) throw new Error('The file could not be handed to Verbatim.');
+      return ((await response.json()) as { path: string }).path;
+    },
+    mediaUrl: (id) => `/__verbatim/media/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
+  },
+);

@@ -2,6 +2,8 @@ import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { startWebHost } from './web-host';
 import { composeServices } from '../../src/main/compose';
+import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
+import { acceleratedClock } from '../../src/main/core/clock';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/ipc/handlers';
 import { wireEvents } from '../../src/main/ipc/events';
@@ -16,6 +18,8 @@ export interface WebAppOptions {
   token?: string;
   apiKey?: string;
   transcriptionUrl?: string;
+  /** Runs the scheduler's clock faster, to match an emulator started with --speed. */
+  timeScale?: number;
 }
 
 export async function startWebApp(options: WebAppOptions) {
@@ -27,8 +31,9 @@ export async function startWebApp(options: WebAppOptions) {
       version: process.env.npm_package_version ?? '0.0.0',
       platform: process.platform,
     },
-    apiKey: () => options.apiKey ?? process.env.VERBATIM_API_KEY,
+    secrets: new MemorySecrets({ transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY }),
     transcriptionUrlOverride: options.transcriptionUrl ?? process.env.VERBATIM_TRANSCRIPTION_URL,
+    clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
   });
   await services.core.scheduler.resumeAll();
   const dispatch = createDispatcher(createHandlers(services), {
@@ -41,6 +46,8 @@ export async function startWebApp(options: WebAppOptions) {
     bridgeFile: resolve('out/web-bridge/bridge.js'),
     port: options.port,
     token: options.token,
+    importDir: join(options.dataDir, 'imports'),
+    audioPathOf: async (id) => (await services.core.library.get(id))?.audioPath,
   });
   return {
     ...host,

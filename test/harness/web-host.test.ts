@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -7,6 +7,7 @@ import { startWebHost, bridgePath, rawDataToText, socketPath, type WebHost } fro
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/ipc/handlers';
 import { wireEvents } from '../../src/main/ipc/events';
+import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
 import { composeServices } from '../../src/main/compose';
 import { defaultSettings } from '../../src/shared/settings';
 
@@ -27,13 +28,15 @@ beforeAll(async () => {
   services = composeServices({
     dataDir: join(root, 'data'),
     appInfo: { name: 'Verbatim', version: '1', platform: 'linux' },
-    apiKey: () => undefined,
+    secrets: new MemorySecrets(),
   });
   host = await startWebHost({
     dispatch: createDispatcher(createHandlers(services)),
     connectEvents: (emit) => wireEvents(services, emit),
     rendererDir,
     bridgeFile: join(root, 'bridge.js'),
+    importDir: join(root, 'imports'),
+    audioPathOf: (id) => Promise.resolve(id === 'known' ? join(root, 'secret.txt') : undefined),
   });
 });
 
@@ -120,6 +123,33 @@ describe('the web host', () => {
     });
     first.close();
     second.close();
+  });
+
+  it('stores a dropped file under a safe name and answers with its path, with the token only', async () => {
+    expect(
+      (await fetch(`${host.url}/__verbatim/files?name=x.wav`, { method: 'POST', body: 'abc' })).status,
+    ).toBe(401);
+    const response = await fetch(
+      `${host.url}/__verbatim/files?token=${host.token}&name=${encodeURIComponent('../../evil/inter view.wav')}`,
+      {
+        method: 'POST',
+        body: 'RIFF bytes',
+      },
+    );
+    const { path } = (await response.json()) as { path: string };
+    expect(path.startsWith(join(root, 'imports'))).toBe(true);
+    expect(path.endsWith('inter view.wav')).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe('RIFF bytes');
+  });
+
+  it('plays a transcript recording with ranges, with the token only', async () => {
+    expect((await fetch(`${host.url}/__verbatim/media/known`)).status).toBe(401);
+    const ranged = await fetch(`${host.url}/__verbatim/media/known?token=${host.token}`, {
+      headers: { Range: 'bytes=0-1' },
+    });
+    expect(ranged.status).toBe(206);
+    expect(await ranged.text()).toBe('do');
+    expect((await fetch(`${host.url}/__verbatim/media/unknown?token=${host.token}`)).status).toBe(404);
   });
 
   it('closes a socket that sends something other than a request', async () => {

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { basename, extname, join, normalize, resolve, sep } from 'node:path';
+import { serveFileRange } from '../../src/main/core/media/file-range';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -24,6 +27,10 @@ export interface WebHostOptions {
   bridgeFile: string;
   port?: number;
   token?: string;
+  /** Where files dropped into the page are stored (the browser cannot tell us their path). */
+  importDir: string;
+  /** The recording of a transcript, for the page's player. */
+  audioPathOf: (transcriptId: string) => Promise<string | null | undefined>;
 }
 
 export interface WebHost {
@@ -48,6 +55,8 @@ const contentTypes: Record<string, string> = {
 
 export const bridgePath = '/__verbatim/bridge.js';
 export const socketPath = '/__verbatim/api';
+export const filesPath = '/__verbatim/files';
+export const mediaPath = '/__verbatim/media/';
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('hex');
@@ -62,7 +71,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const pathname = new URL(request.url ?? '/', origin).pathname;
+    const url = new URL(request.url ?? '/', origin);
+    const pathname = url.pathname;
+    const authorised = sameToken(url.searchParams.get('token') ?? '', token);
+    if (pathname === filesPath && request.method === 'POST') {
+      if (!authorised) return void response.writeHead(401).end();
+      const stored = await storeImport(request, url.searchParams.get('name') ?? 'recording');
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ path: stored }));
+      return;
+    }
+    if (pathname.startsWith(mediaPath) && request.method === 'GET') {
+      if (!authorised) return void response.writeHead(401).end();
+      const audioPath = await options.audioPathOf(decodeURIComponent(pathname.slice(mediaPath.length)));
+      const file = audioPath ? await serveFileRange(audioPath, request.headers.range) : undefined;
+      if (!file || file.status === 404)
+        return void response.writeHead(404).end('The recording was moved or deleted.');
+      response.writeHead(file.status, file.headers);
+      if (file.body) await pipeline(file.body, response);
+      else response.end();
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -99,6 +127,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
       })
       .end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  /** A dropped file's bytes, streamed into the import folder under a name that cannot escape it. */
+  async function storeImport(request: IncomingMessage, name: string): Promise<string> {
+    const folder = join(options.importDir, randomBytes(6).toString('hex'));
+    await mkdir(folder, { recursive: true });
+    const path = join(folder, safeName(name));
+    await pipeline(request, createWriteStream(path));
+    return path;
   }
 
   const socketServer = new WebSocketServer({ noServer: true });
@@ -157,6 +194,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 export function rawDataToText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return (Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data))).toString('utf8');
+}
+
+function safeName(name: string): string {
+  const cleaned = basename(name)
+    .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+    .slice(0, 120);
+  return cleaned || 'recording';
 }
 
 function sameToken(given: string, expected: string): boolean {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDispatcher } from './dispatcher';
+import { MemorySecrets } from '../core/secrets/secret-store';
 import { composeServices } from '../compose';
 import { defaultSettings } from '../../shared/settings';
 import { createHandlers } from './handlers';
@@ -38,7 +39,7 @@ function handlers(): Handlers {
   const services = composeServices({
     dataDir: mkdtempSync(join(tmpdir(), 'verbatim-dispatch-')),
     appInfo: { name: 'Verbatim', version: '0.1.0', platform: 'linux' },
-    apiKey: () => undefined,
+    secrets: new MemorySecrets(),
   });
   return createHandlers({ ...services, settings: new SettingsStore(memoryFs(), '/data/settings.json') });
 }

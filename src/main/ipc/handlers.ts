@@ -5,10 +5,13 @@ import type { Core } from '../core/app-core';
 import type { Signal } from '../core/signal';
 import type { JobRecord } from '../core/library/library';
 import type { TranscriptSummary } from '../../shared/library';
+import type { Secrets } from '../core/secrets/secret-store';
+import { inspectRecording } from '../core/transcription/recording-file';
 
 export interface Services {
   appInfo: AppInfo;
   settings: SettingsStore;
+  secrets: Secrets;
   core: Core;
   jobUpdated: Signal<JobRecord>;
   jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
@@ -73,6 +76,39 @@ export function createHandlers(services: Services): Handlers {
       await library.delete(id);
       return { deleted: id, remote: remoteDeleted };
     },
+    'transcripts.relink': async ({ id, path }) => {
+      const info = await inspectRecording(path);
+      await library.relink(id, info.path);
+      return announce(id);
+    },
     'library.search': (request) => library.search(request.query, request.filters, request),
+    'secrets.status': () => Promise.resolve(secretsStatus()),
+    'secrets.setTranscriptionKey': async ({ key }) => {
+      await services.secrets.set('transcriptionKey', key);
+      return secretsStatus();
+    },
+    'secrets.clearTranscriptionKey': async () => {
+      await services.secrets.delete('transcriptionKey');
+      return secretsStatus();
+    },
+    'connection.test': async ({ region }) => {
+      if (!services.secrets.peek('transcriptionKey')) {
+        return { ok: false, message: 'No transcription key is set yet. Enter your key first.' };
+      }
+      const chosen = region ?? (await services.settings.get()).region;
+      try {
+        await services.core.clientFor(chosen).list({ limit: 1 });
+        return {
+          ok: true,
+          message: `Connected to the transcription service (${chosen.toUpperCase()} region). Your key works.`,
+        };
+      } catch (error) {
+        return { ok: false, message: error instanceof VerbatimError ? error.message : String(error) };
+      }
+    },
   };
+
+  function secretsStatus() {
+    return { transcriptionKeySet: services.secrets.peek('transcriptionKey') !== undefined };
+  }
 }

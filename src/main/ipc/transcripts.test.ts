@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
+import { MemorySecrets } from '../core/secrets/secret-store';
 import { composeServices } from '../compose';
 import { acceleratedClock } from '../core/clock';
 import { createDispatcher } from './dispatcher';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   services = composeServices({
     dataDir: mkdtempSync(join(tmpdir(), 'verbatim-ipc-')),
     appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
-    apiKey: () => emulator.options.key,
+    secrets: new MemorySecrets({ transcriptionKey: emulator.options.key }),
     transcriptionUrlOverride: emulator.url,
     clock: acceleratedClock(speed),
   });

@@ -96,6 +96,12 @@ export function electronMock() {
     },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+    safeStorage: {
+      isEncryptionAvailable: vi.fn(() => true),
+      encryptString: vi.fn((text: string) => Buffer.from(text).reverse()),
+      decryptString: vi.fn((data: Buffer) => Buffer.from(data).reverse().toString()),
+    },
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() },
     app: {
       getPath: vi.fn(() => '/tmp/verbatim-test-user-data'),

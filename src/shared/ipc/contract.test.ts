@@ -9,6 +9,11 @@ type BridgePaths<T> = {
   [N in keyof T & string]: T[N] extends Record<string, unknown> ? `${N}.${keyof T[N] & string}` : never;
 }[keyof T & string];
 
+const noLocal = {
+  pathForFile: () => Promise.resolve('/x'),
+  mediaUrl: (id: string) => `media:${id}`,
+};
+
 describe('the IPC contract', () => {
   it('lists every method at runtime, and the type of the list is exactly the contract', () => {
     expect([...methodNames].sort()).toEqual(Object.keys(contract).sort());
@@ -17,8 +22,8 @@ describe('the IPC contract', () => {
   });
 
   it('gives the bridge and the renderer api a function for every method and nothing else', () => {
-    expectTypeOf<BridgePaths<Omit<BridgeApi, 'on'>>>().toEqualTypeOf<MethodName>();
-    expectTypeOf<BridgePaths<Omit<Api, 'on'>>>().toEqualTypeOf<MethodName>();
+    expectTypeOf<BridgePaths<Omit<BridgeApi, 'on' | 'local'>>>().toEqualTypeOf<MethodName>();
+    expectTypeOf<BridgePaths<Omit<Api, 'on' | 'local'>>>().toEqualTypeOf<MethodName>();
   });
 
   it('refuses a handler object with a method missing (compile-time)', () => {
@@ -47,7 +52,7 @@ describe('the IPC contract', () => {
       },
       subscribe: () => () => undefined,
     };
-    const bridge = createBridgeApi(transport) as unknown as Record<
+    const bridge = createBridgeApi(transport, noLocal) as unknown as Record<
       string,
       Record<string, (input?: unknown) => Promise<unknown>>
     >;
@@ -67,7 +72,7 @@ describe('the IPC contract', () => {
         return () => listeners.delete(listener);
       },
     };
-    const api = createApi(createBridgeApi(transport));
+    const api = createApi(createBridgeApi(transport, noLocal));
     const seen: unknown[] = [];
     const stop = api.on('settings.changed', (settings) => seen.push(settings.theme));
     for (const listener of listeners) listener({ theme: 'dark', reduceMotion: false });

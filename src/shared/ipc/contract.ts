@@ -55,6 +55,10 @@ export const transcriptDetailSchema = z.object({
 });
 export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
 
+/** The renderer learns only whether a key is set, never the key. */
+export const secretsStatusSchema = z.object({ transcriptionKeySet: z.boolean() });
+export type SecretsStatus = z.infer<typeof secretsStatusSchema>;
+
 export const contract = {
   'app.info': { input: noInput, output: appInfoSchema },
   'settings.get': { input: noInput, output: settingsSchema },
@@ -92,7 +96,21 @@ export const contract = {
     input: z.object({ id: z.string().min(1), remote: z.boolean().default(false) }).strict(),
     output: z.object({ deleted: z.string(), remote: z.boolean() }),
   },
+  'transcripts.relink': {
+    input: z.object({ id: z.string().min(1), path: z.string().min(1).max(4096) }).strict(),
+    output: transcriptSummarySchema,
+  },
   'library.search': { input: searchRequestSchema, output: searchPageSchema },
+  'secrets.status': { input: noInput, output: secretsStatusSchema },
+  'secrets.setTranscriptionKey': {
+    input: z.object({ key: z.string().min(1, 'Enter the key.').max(500) }).strict(),
+    output: secretsStatusSchema,
+  },
+  'secrets.clearTranscriptionKey': { input: noInput, output: secretsStatusSchema },
+  'connection.test': {
+    input: z.object({ region: regionSchema.optional() }).strict().default({}),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -307,6 +307,19 @@ export class Library {
     });
   }
 
+  /** Points a transcript at its recording's new place after the file was moved. */
+  relink(id: string, audioPath: string): Promise<void> {
+    return settle(() => {
+      if (
+        this.db
+          .prepare('UPDATE transcripts SET audio_path = ?, updated_at = ? WHERE id = ?')
+          .run(audioPath, this.now(), id).changes === 0
+      ) {
+        throw notFound(id);
+      }
+    });
+  }
+
   delete(id: string): Promise<void> {
     return settle(() => {
       if (this.db.prepare('DELETE FROM transcripts WHERE id = ?').run(id).changes === 0) throw notFound(id);
