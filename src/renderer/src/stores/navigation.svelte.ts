@@ -6,26 +6,62 @@ export const views = [
   { id: 'settings', label: 'Settings', shortcut: '5' },
 ] as const;
 
-export type ViewId = (typeof views)[number]['id'];
+export type ViewId = (typeof views)[number]['id'] | 'transcript';
 
-function viewFromHash(hash: string): ViewId {
-  const id = hash.replace(/^#\/?/, '');
-  return views.find((view) => view.id === id)?.id ?? 'library';
+export interface Route {
+  view: ViewId;
+  /** The open transcript, for the transcript view. */
+  transcriptId?: string;
+  /** Where to cue the recording, in milliseconds (a search hit's start). */
+  atMs?: number;
+}
+
+/** "#/library", "#/transcript/<id>", "#/transcript/<id>?t=83000". */
+export function parseRoute(hash: string): Route {
+  const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
+  const [head, ...rest] = path.split('/');
+  if (head === 'transcript' && rest[0]) {
+    const t = Number(/(?:^|&)t=(\d+)/.exec(query)?.[1]);
+    return {
+      view: 'transcript',
+      transcriptId: decodeURIComponent(rest[0]),
+      ...(Number.isFinite(t) && t > 0 ? { atMs: t } : {}),
+    };
+  }
+  return { view: views.find((view) => view.id === head)?.id ?? 'library' };
+}
+
+export function routeHash(route: Route): string {
+  if (route.view === 'transcript' && route.transcriptId) {
+    return `#/transcript/${encodeURIComponent(route.transcriptId)}${route.atMs ? `?t=${Math.round(route.atMs)}` : ''}`;
+  }
+  return `#/${route.view}`;
 }
 
 /** The current view lives in the URL hash so a reload comes back to the same place. */
 class Navigation {
-  current = $state<ViewId>(viewFromHash(window.location.hash));
+  route = $state<Route>(parseRoute(window.location.hash));
+  current = $derived<ViewId>(this.route.view);
 
   constructor() {
     window.addEventListener('hashchange', () => {
-      this.current = viewFromHash(window.location.hash);
+      this.route = parseRoute(window.location.hash);
     });
   }
 
-  go(id: ViewId): void {
-    if (window.location.hash !== `#/${id}`) window.location.hash = `#/${id}`;
-    this.current = id;
+  go(view: Exclude<ViewId, 'transcript'>): void {
+    this.navigate({ view });
+  }
+
+  /** Opens a transcript, optionally cued at a moment (in milliseconds). */
+  openTranscript(transcriptId: string, atMs?: number): void {
+    this.navigate({ view: 'transcript', transcriptId, ...(atMs !== undefined ? { atMs } : {}) });
+  }
+
+  private navigate(route: Route): void {
+    const hash = routeHash(route);
+    if (window.location.hash !== hash) window.location.hash = hash;
+    this.route = route;
   }
 }
 
