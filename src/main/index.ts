@@ -9,7 +9,7 @@ import { registerIpcHandlers, sendEvent } from './platform/ipc-electron';
 import { createMainWindow } from './platform/main-window';
 import { applicationMenuTemplate } from './platform/menu';
 import { nodeFileSystem, writeFileAtomic } from './core/fs';
-import { SecretStore } from './core/secrets/secret-store';
+import { MemorySecrets, SecretStore } from './core/secrets/secret-store';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol';
 
@@ -56,7 +56,10 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
-    const secrets = new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
+    // VERBATIM_API_KEY (the demo, scripted runs) is used for this run only and never stored.
+    const secrets = process.env.VERBATIM_API_KEY
+      ? new MemorySecrets({ transcriptionKey: process.env.VERBATIM_API_KEY })
+      : new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
     await secrets.load();
     const services = composeServices({
       dataDir,

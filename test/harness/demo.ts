@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { startWebApp } from './start';
+import type { Core } from '../../src/main/core/app-core';
+import { createCore } from '../../src/main/core/app-core';
+import { acceleratedClock } from '../../src/main/core/clock';
+
+/**
+ * `npm run demo:web` and `npm run demo`: Verbatim with the service emulator and a sample
+ * library, so a newcomer sees everything working without a key.
+ */
+const fixtures = resolve(import.meta.dirname, '../fixtures');
+const speed = 50;
+
+interface ManifestEntry {
+  file: string;
+  title: string;
+}
+
+const samples: {
+  file: string;
+  options: Record<string, unknown>;
+  tags: string[];
+  speakers?: Record<string, string>;
+}[] = [
+  {
+    file: 'interview-ferry-contract.wav',
+    options: {
+      speaker_labels: true,
+      speakers_expected: 2,
+      entity_detection: true,
+      auto_highlights: true,
+      sentiment_analysis: true,
+      iab_categories: true,
+      content_safety: true,
+      redact_pii: true,
+      redact_pii_policies: ['phone_number', 'email_address'],
+      redact_pii_return_unredacted: true,
+    },
+    tags: ['ferry', 'council'],
+    speakers: { A: 'Daniel Reyes', B: 'Mayor Elena Alvarez' },
+  },
+  {
+    file: 'press-statement.wav',
+    options: { speaker_labels: true, entity_detection: true, auto_highlights: true },
+    tags: ['press'],
+  },
+  { file: 'stereo-call.wav', options: { multichannel: true, entity_detection: true }, tags: ['phone call'] },
+  { file: 'spanish-clip.wav', options: { language_detection: true }, tags: ['español'] },
+];
+
+/** Transcribes the sample recordings through the real pipeline into an empty library. */
+export async function seedDemoLibrary(core: Core): Promise<number> {
+  if ((await core.library.list({ limit: 1 })).length > 0) return 0;
+  const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >;
+  const titles = new Map(Object.values(manifest).map((entry) => [entry.file, entry.title]));
+  const ids: { id: string; sample: (typeof samples)[number] }[] = [];
+  for (const sample of samples) {
+    const job = await core.scheduler.submit({
+      source: { kind: 'file', path: join(fixtures, sample.file) },
+      title: titles.get(sample.file),
+      options: sample.options,
+      region: 'us',
+    });
+    ids.push({ id: job.id, sample });
+  }
+  await core.scheduler.idle();
+  for (const { id, sample } of ids) {
+    await core.library.setTags(id, sample.tags);
+    for (const [label, name] of Object.entries(sample.speakers ?? {}))
+      await core.library.renameSpeaker(id, label, name);
+  }
+  return ids.length;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { electron: { type: 'boolean', default: false }, port: { type: 'string' } },
+  });
+  const dataDir = process.env.VERBATIM_DATA_DIR ?? join(process.cwd(), '.verbatim-demo');
+  // Stop handlers go in first, so a Ctrl+C at any moment shuts down what has started.
+  const closers: (() => Promise<void>)[] = [];
+  const stop = (): void => {
+    void (async () => {
+      for (const close of closers.reverse()) await close().catch(() => undefined);
+      process.exit(0);
+    })();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const emulator: RunningEmulator = await startEmulator({ port: 0, speed });
+  closers.push(() => emulator.close());
+  const seeding = createCore({
+    dataDir,
+    apiKey: () => emulator.options.key,
+    transcriptionUrl: () => emulator.url,
+    clock: acceleratedClock(speed),
+  });
+  const seeded = await seedDemoLibrary(seeding);
+  await seeding.close();
+  if (seeded > 0) console.log(`Sample library ready: ${seeded} recordings transcribed by the emulator.`);
+
+  if (values.electron) {
+    const env = {
+      ...process.env,
+      VERBATIM_DATA_DIR: dataDir,
+      VERBATIM_API_KEY: emulator.options.key,
+      VERBATIM_TRANSCRIPTION_URL: emulator.url,
+    };
+    const app = spawn('npm', ['start'], { stdio: 'inherit', env, shell: process.platform === 'win32' });
+    app.on('exit', (code) => void emulator.close().then(() => process.exit(code ?? 0)));
+    closers.push(() => Promise.resolve(void app.kill('SIGTERM')));
+    return;
+  }
+  const host = await startWebApp({
+    dataDir,
+    apiKey: emulator.options.key,
+    transcriptionUrl: emulator.url,
+    timeScale: speed,
+    port: values.port ? Number(values.port) : 0,
+  });
+  closers.push(() => host.close());
+  console.log(`Verbatim demo is running at ${host.openUrl}`);
+  console.log('It talks to the service emulator, not the real service: no key needed. Ctrl+C stops it.');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
