@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { Readable } from 'node:stream';
 import { HttpClient, abortableSleep, type AuthStyle } from './http-client';
 import { ServiceError, parseErrorBody } from './service-error';
 import { backoffDelay, parseRetryAfter } from './retry-policy';
@@ -74,6 +73,15 @@ function client(options: { authStyle?: AuthStyle; timeoutMs?: number; key?: stri
     onRetry: ({ attempt }) => retries.push(attempt),
   });
   return { http, sleeps, retries };
+}
+
+/** An upload body held in memory. */
+function memorySource(bytes: Buffer) {
+  return {
+    name: 'bytes',
+    size: bytes.length,
+    writeTo: (sink: (chunk: Uint8Array) => Promise<void>) => sink(bytes),
+  };
 }
 
 const itemSchema = z.object({ id: z.string(), count: z.number() });
@@ -288,8 +296,7 @@ describe('the HTTP layer', () => {
     const body = Buffer.from('recording bytes');
     const uploaded = await client().http.upload({
       path: 'upload',
-      body: Readable.from([body]),
-      contentLength: body.length,
+      body: memorySource(body),
       schema: itemSchema,
     });
     expect(uploaded).toEqual({ id: 'up', count: 3 });
@@ -303,8 +310,7 @@ describe('the HTTP layer', () => {
     const error = await failure(
       client().http.upload({
         path: 'upload',
-        body: Readable.from([body]),
-        contentLength: body.length,
+        body: memorySource(body),
         schema: itemSchema,
       }),
     );
@@ -326,8 +332,7 @@ describe('the HTTP layer', () => {
     const error = await failure(
       refused.upload({
         path: 'upload',
-        body: Readable.from([Buffer.from('x')]),
-        contentLength: 1,
+        body: memorySource(Buffer.from('x')),
         schema: itemSchema,
       }),
     );

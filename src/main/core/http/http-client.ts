@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { VerbatimError } from '../../../shared/errors';
 import { ServiceError, codeForStatus, describeStatus, parseErrorBody } from './service-error';
-import type { Readable } from 'node:stream';
+import type { UploadSource } from '../transcription/recording-file';
 import { nodeStreamUpload, type StreamUpload } from './node-upload';
 import {
   backoffDelay,
@@ -87,8 +87,7 @@ export class HttpClient {
    */
   async upload<T>(options: {
     path: string;
-    body: Readable;
-    contentLength: number;
+    body: UploadSource;
     schema: z.ZodType<T>;
     signal?: AbortSignal;
   }): Promise<T> {
@@ -104,7 +103,6 @@ export class HttpClient {
           'Content-Type': 'application/octet-stream',
         },
         body: options.body,
-        contentLength: options.contentLength,
         signal: options.signal,
       });
     } catch (error) {

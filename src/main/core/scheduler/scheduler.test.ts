@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createReadStream, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { inspectRecording, uploadSource } from '../transcription/recording-file';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
@@ -131,9 +132,7 @@ describe('the scheduler', () => {
   it('transcribes a URL the service fetches itself', async () => {
     // An upload URL of the emulator is a URL the service can fetch.
     const { core: c } = core();
-    const uploadUrl = await c
-      .clientFor('us')
-      .upload(createReadStream(statement), { contentLength: statSync(statement).size });
+    const uploadUrl = await c.clientFor('us').upload(uploadSource(await inspectRecording(statement)));
     const job = await c.scheduler.submit({
       source: { kind: 'url', url: uploadUrl },
       options: {},
@@ -192,9 +191,7 @@ describe('the scheduler', () => {
   it('finds a transcript created just before a crash instead of creating it twice', async () => {
     const { core: c, dataDir } = core();
     const client = c.clientFor('us');
-    const uploadUrl = await client.upload(createReadStream(statement), {
-      contentLength: statSync(statement).size,
-    });
+    const uploadUrl = await client.upload(uploadSource(await inspectRecording(statement)));
     // The crash: the job was stored as submitting with its upload URL, and the POST reached the
     // service, but the process died before the remote id was saved.
     const job = await c.library.createJob({

@@ -6,7 +6,7 @@ import { ServiceError } from '../http/service-error';
 import type { JobRecord, Library } from '../library/library';
 import type { TranscriptionClient } from '../transcription/transcription-client';
 import type { Transcript } from '../transcription/schemas';
-import { inspectRecording, uploadStream } from '../transcription/recording-file';
+import { inspectRecording, uploadSource } from '../transcription/recording-file';
 import { RequestBudget } from './request-budget';
 import { defaultPollingPolicy, firstCheckDelay, nextCheckDelay, type PollingPolicy } from './polling-plan';
 
@@ -201,7 +201,7 @@ export class Scheduler {
     try {
       const info = await inspectRecording(job.source);
       let lastReported = 0;
-      const body = uploadStream(info, {
+      const body = uploadSource(info, {
         signal,
         onProgress: (sent, total) => {
           this.options.onUploadProgress?.(job.id, sent, total);
@@ -212,9 +212,7 @@ export class Scheduler {
         },
       });
       await this.budget.take(signal);
-      const uploadUrl = await this.options
-        .clientFor(job.region)
-        .upload(body, { contentLength: info.size, signal });
+      const uploadUrl = await this.options.clientFor(job.region).upload(body, { signal });
       await this.update(job.id, {
         uploadUrl,
         status: 'submitting',

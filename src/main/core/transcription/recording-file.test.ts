@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as fsPromises from 'node:fs/promises';
-import type { Readable } from 'node:stream';
-import { inspectRecording, uploadStream } from './recording-file';
+import { inspectRecording, uploadSource, type UploadSource } from './recording-file';
 import { wavHeaderPcm16 } from '../../../../test/emulator/speech/wav-encode';
 
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-recording-'));
@@ -95,26 +94,28 @@ describe('checking a recording before upload', () => {
   });
 });
 
-async function drain(stream: Readable): Promise<Buffer> {
+/** Collects what a source writes; chunks are copied, since their buffers are reused. */
+async function drain(source: UploadSource, slowly = false): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  await source.writeTo(async (chunk) => {
+    chunks.push(Buffer.from(chunk));
+    if (slowly) await new Promise((resolve) => setTimeout(resolve, 1));
+  });
   return Buffer.concat(chunks);
 }
 
-function errorOf(stream: Readable): Promise<unknown> {
-  return new Promise((resolveError) => stream.once('error', resolveError));
-}
-
-describe('the upload stream', () => {
-  it('reads the file in chunks and reports progress up to the total', async () => {
-    const data = Buffer.alloc(100_000, 7);
+describe('the upload source', () => {
+  it('hands over the whole file in order, reusing a few buffers, and reports progress', async () => {
+    const data = Buffer.alloc(100_000);
+    for (let i = 0; i < data.length; i++) data[i] = i % 251;
     const path = file('progress.wav', Buffer.concat([wavHeader(data.length), data]));
     const info = await inspectRecording(path);
     const progress: number[] = [];
     const body = await drain(
-      uploadStream(info, { chunkBytes: 16_384, onProgress: (sent) => progress.push(sent) }),
+      uploadSource(info, { chunkBytes: 4096, onProgress: (sent) => progress.push(sent) }),
+      true,
     );
-    expect(body.length).toBe(info.size);
+    expect(body.equals(readFileSync(path))).toBe(true);
     expect(progress.length).toBeGreaterThan(5);
     expect(progress.at(-1)).toBe(info.size);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
@@ -125,20 +126,34 @@ describe('the upload stream', () => {
       file('cancel.wav', Buffer.concat([wavHeader(200_000), Buffer.alloc(200_000)])),
     );
     const controller = new AbortController();
-    const stream = uploadStream(info, { chunkBytes: 1024, signal: controller.signal });
-    const failed = errorOf(stream);
-    stream.read();
-    controller.abort();
-    expect(await failed).toMatchObject({ code: 'cancelled' });
+    let chunks = 0;
+    const sending = uploadSource(info, { chunkBytes: 1024, signal: controller.signal }).writeTo(async () => {
+      if (++chunks === 3) controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    });
+    await expect(sending).rejects.toMatchObject({ code: 'cancelled' });
+    expect(chunks).toBeLessThan(10);
   });
 
   it('errors out when the network stops taking bytes', async () => {
     const info = await inspectRecording(
       file('stall.wav', Buffer.concat([wavHeader(200_000), Buffer.alloc(200_000)])),
     );
-    const stream = uploadStream(info, { chunkBytes: 1024, stallMs: 50 });
-    // Nobody reads after the first chunk: a connection that stopped taking data.
-    stream.once('data', () => stream.pause());
-    expect(await errorOf(stream)).toMatchObject({ code: 'timeout' });
+    // The first chunks are taken, then the connection stops taking data.
+    let taken = 0;
+    const sending = uploadSource(info, { chunkBytes: 1024, stallMs: 50 }).writeTo(() =>
+      ++taken < 3 ? Promise.resolve() : new Promise<void>(() => undefined),
+    );
+    await expect(sending).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  it('says so when the file gets shorter while it is being sent', async () => {
+    const path = file('shrinking.wav', Buffer.concat([wavHeader(50_000), Buffer.alloc(50_000)]));
+    const info = await inspectRecording(path);
+    const sending = uploadSource(info, { chunkBytes: 1024 }).writeTo(async () => {
+      truncateSync(path, 2048);
+      await Promise.resolve();
+    });
+    await expect(sending).rejects.toMatchObject({ code: 'storage' });
   });
 });

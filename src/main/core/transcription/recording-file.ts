@@ -1,6 +1,4 @@
 import { open, stat } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import { Transform, type Readable } from 'node:stream';
 import { basename } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 
@@ -120,7 +118,7 @@ export function estimateDuration(format: string, head: Buffer, size: number): nu
   return Math.round((size / 12_000) * 1000);
 }
 
-export interface UploadStreamOptions {
+export interface UploadOptions {
   onProgress?: (bytesSent: number, bytesTotal: number) => void;
   signal?: AbortSignal;
   /** No bytes taken by the network for this long means the upload has stalled. */
@@ -129,59 +127,78 @@ export interface UploadStreamOptions {
 }
 
 /**
- * The recording as a stream read from disk only as fast as the network takes it, so memory
- * stays flat whatever the size. Reports progress, and errors out if the network stops taking
- * bytes for `stallMs` (uploads have no overall timeout: a 2 GB file on a slow line is fine).
+ * A recording to send: `writeTo` reads the file chunk by chunk and hands each chunk to the
+ * sink, reading ahead only while the network keeps up. A chunk is valid only until the
+ * sink's promise resolves: its buffer is then reused, so a gigabyte costs a few megabytes of
+ * memory and no garbage (fresh buffers per chunk cost three times the CPU).
  */
-export function uploadStream(info: RecordingInfo, options: UploadStreamOptions = {}): Readable {
+export interface UploadSource {
+  name: string;
+  size: number;
+  writeTo(sink: (chunk: Uint8Array) => Promise<void>): Promise<void>;
+}
+
+const buffersInFlight = 3;
+
+export function uploadSource(info: RecordingInfo, options: UploadOptions = {}): UploadSource {
   const stallMs = options.stallMs ?? 60_000;
-  let sent = 0;
-  let stallTimer: ReturnType<typeof setTimeout> | undefined;
   const chunkBytes = options.chunkBytes ?? 1024 * 1024;
-  const counter = new Transform({
-    // Room for one chunk ahead, so the disk read overlaps the socket write.
-    highWaterMark: chunkBytes,
-    transform(chunk: Buffer, _encoding, callback) {
-      sent += chunk.length;
-      armStall();
-      options.onProgress?.(sent, info.size);
-      callback(null, chunk);
-    },
-    flush(callback) {
-      clearTimeout(stallTimer);
-      callback();
-    },
-  });
-  const file = createReadStream(info.path, { highWaterMark: chunkBytes });
-  const fail = (error: VerbatimError): void => {
-    clearTimeout(stallTimer);
-    file.destroy();
-    counter.destroy(error);
-  };
-  function armStall(): void {
-    clearTimeout(stallTimer);
-    stallTimer = setTimeout(
-      () =>
-        fail(
-          new VerbatimError(
-            'timeout',
-            `The upload of "${info.name}" stalled: the connection stopped taking data for ${Math.round(stallMs / 1000)} s.`,
-          ),
-        ),
-      stallMs,
+  const cancelled = (): VerbatimError =>
+    new VerbatimError('cancelled', `The upload of "${info.name}" was cancelled.`);
+  const stalled = (): VerbatimError =>
+    new VerbatimError(
+      'timeout',
+      `The upload of "${info.name}" stalled: the connection stopped taking data for ${Math.round(stallMs / 1000)} s.`,
     );
-  }
-  file.on('error', (error) =>
-    fail(new VerbatimError('storage', `Reading "${info.name}" failed: ${error.message}`)),
-  );
-  options.signal?.addEventListener(
-    'abort',
-    () => fail(new VerbatimError('cancelled', `The upload of "${info.name}" was cancelled.`)),
-    {
-      once: true,
+
+  /** Waits for a write to be taken, failing on a stall or a cancel. */
+  const taken = (write: Promise<void>): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(stalled()), stallMs);
+      const onAbort = (): void => reject(cancelled());
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      write.then(resolve, reject).finally(() => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+      });
+    });
+
+  return {
+    name: info.name,
+    size: info.size,
+    async writeTo(sink) {
+      if (options.signal?.aborted) throw cancelled();
+      const handle = await open(info.path, 'r');
+      try {
+        const buffers = Array.from({ length: buffersInFlight }, () => Buffer.allocUnsafe(chunkBytes));
+        const writes: Promise<void>[] = buffers.map(() => Promise.resolve());
+        let position = 0;
+        for (let turn = 0; position < info.size; turn++) {
+          if (options.signal?.aborted) throw cancelled();
+          const slot = turn % buffersInFlight;
+          await taken(writes[slot]!);
+          const buffer = buffers[slot]!;
+          let bytesRead: number;
+          try {
+            ({ bytesRead } = await handle.read(
+              buffer,
+              0,
+              Math.min(chunkBytes, info.size - position),
+              position,
+            ));
+          } catch (error) {
+            throw new VerbatimError('storage', `Reading "${info.name}" failed: ${(error as Error).message}`);
+          }
+          if (bytesRead === 0)
+            throw new VerbatimError('storage', `"${info.name}" got shorter while it was being sent.`);
+          position += bytesRead;
+          writes[slot] = sink(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+          options.onProgress?.(position, info.size);
+        }
+        await Promise.all(writes.map(taken));
+      } finally {
+        await handle.close();
+      }
     },
-  );
-  counter.on('close', () => clearTimeout(stallTimer));
-  armStall();
-  return file.pipe(counter);
+  };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadStream, statSync } from 'node:fs';
+import { inspectRecording, uploadSource } from './recording-file';
 import { resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { HttpClient } from '../http/http-client';
@@ -26,9 +26,9 @@ function clientFor(baseUrl: string, key = 'emulator-key'): TranscriptionClient {
   );
 }
 
-function upload(c: TranscriptionClient, name: string): Promise<string> {
+async function upload(c: TranscriptionClient, name: string): Promise<string> {
   const path = resolve(fixtures, name);
-  return c.upload(createReadStream(path), { contentLength: statSync(path).size });
+  return c.upload(uploadSource(await inspectRecording(path)));
 }
 
 async function completed(c: TranscriptionClient, id: string): Promise<Transcript> {

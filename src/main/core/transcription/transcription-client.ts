@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { UploadSource } from './recording-file';
 import type { HttpClient } from '../http/http-client';
 import { VerbatimError } from '../../../shared/errors';
 import {
@@ -45,11 +45,10 @@ export class TranscriptionClient {
   constructor(private readonly http: HttpClient) {}
 
   /** Streams a recording to the service; returns the upload URL to transcribe. */
-  async upload(body: Readable, options: { contentLength: number; signal?: AbortSignal }): Promise<string> {
+  async upload(body: UploadSource, options: { signal?: AbortSignal } = {}): Promise<string> {
     const result = await this.http.upload({
       path: '/v2/upload',
       body,
-      contentLength: options.contentLength,
       schema: uploadSchema,
       signal: options.signal,
     });

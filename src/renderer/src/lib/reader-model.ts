@@ -1,0 +1,173 @@
+import type { Segment, TranscriptSummary } from '../../../shared/library';
+
+/** Words under this confidence are marked as doubtful in the reader. */
+export const lowConfidence = 0.6;
+
+export interface ReaderWord {
+  /** Index in the transcript's flat word list; the DOM carries it as data-w. */
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+  confidence: number;
+}
+
+/** One block of the reader: a speaker's turn, or a paragraph when there are no speakers. */
+export interface Turn {
+  index: number;
+  speaker: string | null;
+  startMs: number;
+  endMs: number;
+  words: ReaderWord[];
+  /** The turn's text as shown, words joined by spaces: what find searches. */
+  text: string;
+  /** Where each word begins in `text`, for mapping find matches back to words. */
+  wordOffsets: number[];
+}
+
+export interface ReaderModel {
+  turns: Turn[];
+  /** Every word's start, in order: the binary-search table for the playing word. */
+  starts: Float64Array;
+  /** The turn each word belongs to. */
+  turnOf: Uint32Array;
+  hasSpeakers: boolean;
+}
+
+/**
+ * Groups consecutive sentences by speaker into turns; without speakers, paragraphs are the
+ * blocks. Words are numbered once here so highlighting and seeking need no lookups later.
+ */
+export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderModel {
+  const hasSpeakers = sentences.some((sentence) => sentence.speaker);
+  const turns: Turn[] = [];
+  let wordCount = 0;
+  const addSegment = (segment: Segment, joinPrevious: boolean): void => {
+    let turn = joinPrevious ? turns.at(-1) : undefined;
+    if (!turn) {
+      turn = {
+        index: turns.length,
+        speaker: segment.speaker,
+        startMs: segment.startMs,
+        endMs: segment.endMs,
+        words: [],
+        text: '',
+        wordOffsets: [],
+      };
+      turns.push(turn);
+    }
+    turn.endMs = Math.max(turn.endMs, segment.endMs);
+    for (const word of segment.words) {
+      turn.wordOffsets.push(turn.text.length === 0 ? 0 : turn.text.length + 1);
+      turn.text = turn.text.length === 0 ? word.text : `${turn.text} ${word.text}`;
+      turn.words.push({
+        index: wordCount++,
+        text: word.text,
+        start: word.start,
+        end: word.end,
+        confidence: word.confidence,
+      });
+    }
+  };
+  if (hasSpeakers) {
+    for (const sentence of sentences) addSegment(sentence, turns.at(-1)?.speaker === sentence.speaker);
+  } else {
+    for (const paragraph of paragraphs.length > 0 ? paragraphs : sentences) addSegment(paragraph, false);
+  }
+  const starts = new Float64Array(wordCount);
+  const turnOf = new Uint32Array(wordCount);
+  for (const turn of turns) {
+    for (const word of turn.words) {
+      starts[word.index] = word.start;
+      turnOf[word.index] = turn.index;
+    }
+  }
+  return { turns, starts, turnOf, hasSpeakers };
+}
+
+/** The last word starting at or before `ms`, or -1 before the first word. */
+export function wordAt(starts: ArrayLike<number>, ms: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if ((starts[mid] as number) <= ms) {
+      found = mid;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return found;
+}
+
+/** The turn playing at `ms` (the first turn before any word). */
+export function turnAt(model: ReaderModel, ms: number): number {
+  const word = wordAt(model.starts, ms);
+  return word < 0 ? 0 : (model.turnOf[word] ?? 0);
+}
+
+/** "Speaker A" until the journalist names them. */
+export function speakerName(label: string | null, speakers: TranscriptSummary['speakers']): string {
+  if (!label) return 'Unknown speaker';
+  const named = speakers.find((speaker) => speaker.label === label)?.name;
+  return named && named.trim() ? named : `Speaker ${label}`;
+}
+
+/** 83000 → "00:01:23". */
+export function clock(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** The quote a journalist pastes into a story. */
+export function formatQuote(text: string, speaker: string, ms: number): string {
+  return `"${text.trim().replace(/\s+/g, ' ')}" — ${speaker}, [${clock(ms)}]`;
+}
+
+export interface FindMatch {
+  turn: number;
+  /** Flat indexes of the words the match covers. */
+  words: number[];
+}
+
+/** Case-insensitive matches of `query` in every turn's text, in reading order. */
+export function findMatches(turns: Turn[], query: string): FindMatch[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [];
+  const matches: FindMatch[] = [];
+  for (const turn of turns) {
+    const haystack = turn.text.toLocaleLowerCase();
+    let from = haystack.indexOf(needle);
+    while (from !== -1) {
+      const to = from + needle.length;
+      const words: number[] = [];
+      for (let i = 0; i < turn.words.length; i++) {
+        const start = turn.wordOffsets[i] as number;
+        const end = start + (turn.words[i] as ReaderWord).text.length;
+        if (start < to && end > from) words.push((turn.words[i] as ReaderWord).index);
+      }
+      matches.push({ turn: turn.index, words });
+      from = haystack.indexOf(needle, to);
+    }
+  }
+  return matches;
+}
+
+/** Unredacted words keyed by start time, where the service returned them alongside the redacted ones. */
+export function unredactedByStart(transcript: Record<string, unknown> | null): Map<number, string> | null {
+  const words = transcript?.unredacted_words;
+  if (!Array.isArray(words) || words.length === 0) return null;
+  const map = new Map<number, string>();
+  for (const word of words as { start?: unknown; text?: unknown }[]) {
+    if (typeof word.start === 'number' && typeof word.text === 'string') map.set(word.start, word.text);
+  }
+  return map;
+}
+
+/** Recordings the reader shows as video rather than audio. */
+export function isVideo(path: string | null): boolean {
+  return !!path && /\.(mp4|m4v|mov|webm|mkv|ogv)$/i.test(path);
+}

@@ -1,0 +1,82 @@
+/**
+ * The arithmetic behind the reader's virtualized list: every row has an estimated height
+ * until it has been rendered and measured; offsets are prefix sums, and the rows in view
+ * are found by binary search, so a 3-hour transcript costs nothing until it is scrolled.
+ */
+export class RowHeights {
+  private readonly heights: Float64Array;
+  private offsets: Float64Array;
+  private dirty = true;
+
+  constructor(estimates: number[]) {
+    this.heights = Float64Array.from(estimates);
+    this.offsets = new Float64Array(estimates.length + 1);
+  }
+
+  get count(): number {
+    return this.heights.length;
+  }
+
+  /** Records a measured height; true when it changed. */
+  set(row: number, height: number): boolean {
+    if (row < 0 || row >= this.heights.length || Math.abs((this.heights[row] as number) - height) < 0.5) {
+      return false;
+    }
+    this.heights[row] = height;
+    this.dirty = true;
+    return true;
+  }
+
+  /** Where a row begins, from the top of the list. */
+  offset(row: number): number {
+    this.refresh();
+    return this.offsets[Math.max(0, Math.min(row, this.heights.length))] as number;
+  }
+
+  total(): number {
+    return this.offset(this.heights.length);
+  }
+
+  /** The rows overlapping [top, top + height], widened by `overscan` rows on each side. */
+  range(top: number, height: number, overscan: number): { start: number; end: number } {
+    if (this.heights.length === 0) return { start: 0, end: 0 };
+    const first = this.rowAt(top);
+    const last = this.rowAt(top + height);
+    return {
+      start: Math.max(0, first - overscan),
+      end: Math.min(this.heights.length, last + 1 + overscan),
+    };
+  }
+
+  /** The row under a vertical position. */
+  rowAt(y: number): number {
+    this.refresh();
+    let low = 0;
+    let high = this.heights.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if ((this.offsets[mid] as number) <= y) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  private refresh(): void {
+    if (!this.dirty) return;
+    let sum = 0;
+    for (let i = 0; i < this.heights.length; i++) {
+      this.offsets[i] = sum;
+      sum += this.heights[i] as number;
+    }
+    this.offsets[this.heights.length] = sum;
+    this.dirty = false;
+  }
+}
+
+/** A first guess at a turn's height from its length, before it is measured. */
+export function estimateHeight(characters: number, width: number): number {
+  const charsPerLine = Math.max(20, Math.floor(width / 8.5));
+  const lines = Math.max(1, Math.ceil(characters / charsPerLine));
+  // Header line with the speaker and time, the text lines, and the gap between turns.
+  return 28 + lines * 24 + 16;
+}

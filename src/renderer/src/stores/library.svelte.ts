@@ -1,0 +1,253 @@
+import { SvelteSet } from 'svelte/reactivity';
+import type { SearchFilters, SearchHit, TranscriptSummary } from '../../../shared/library';
+import { VerbatimError } from '../../../shared/errors';
+import { api } from '../lib/api';
+import {
+  dayEnd,
+  dayStart,
+  emptyFilters,
+  matchesFilters,
+  rangeBetween,
+  upsert,
+  type FilterForm,
+} from '../components/library/library-format';
+
+const pageSize = 20;
+const debounceMs = 120;
+
+/**
+ * The library as the renderer sees it: every transcript kept live from main's job events,
+ * the one search across all of them, the filters both share, and the multi-selection.
+ */
+class LibraryStore {
+  items = $state<TranscriptSummary[]>([]);
+  loaded = $state(false);
+  error = $state<string | undefined>(undefined);
+  /** A short sentence for the polite live region after an action ("Deleted 2 transcripts."). */
+  announcement = $state('');
+
+  filters = $state<FilterForm>({ ...emptyFilters });
+  visible = $derived(this.items.filter((item) => matchesFilters(item, this.filters)));
+
+  query = $state('');
+  hits = $state<SearchHit[]>([]);
+  total = $state(0);
+  totalIsLowerBound = $state(false);
+  searching = $state(false);
+  searchError = $state<string | undefined>(undefined);
+  /** The query and filters the shown hits answer, so the view knows when results are current. */
+  answered = $state<string | undefined>(undefined);
+
+  selected = new SvelteSet<string>();
+  private anchor: string | undefined;
+
+  private searchSeq = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private unsubscribe: (() => void)[] = [];
+
+  /** Loads the list and follows main's events; the returned function stops following. */
+  start(): () => void {
+    this.unsubscribe.push(
+      api.on('job.updated', (summary) => {
+        this.items = upsert(this.items, summary);
+      }),
+      api.on('job.progress', ({ id, bytesSent, bytesTotal }) => {
+        this.items = this.items.map((item) => (item.id === id ? { ...item, bytesSent, bytesTotal } : item));
+      }),
+    );
+    void this.load();
+    return () => {
+      for (const stop of this.unsubscribe.splice(0)) stop();
+      clearTimeout(this.timer);
+    };
+  }
+
+  async load(): Promise<void> {
+    try {
+      const listed = await api.transcripts.list({ limit: 1000 });
+      // Events may have arrived while the list was on its way; the newer copy wins.
+      const newer = new Map(this.items.map((item) => [item.id, item]));
+      this.items = listed
+        .map((item) => {
+          const event = newer.get(item.id);
+          return event && event.updatedAt >= item.updatedAt ? event : item;
+        })
+        .concat(this.items.filter((item) => !listed.some((l) => l.id === item.id)));
+      this.error = undefined;
+      this.pruneSelection();
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+    this.loaded = true;
+  }
+
+  setQuery(query: string): void {
+    this.query = query;
+    this.scheduleSearch();
+  }
+
+  setFilter<K extends keyof FilterForm>(key: K, value: FilterForm[K]): void {
+    this.filters = { ...this.filters, [key]: value };
+    this.pruneSelection();
+    this.scheduleSearch();
+  }
+
+  clearFilters(): void {
+    this.filters = { ...emptyFilters };
+    this.scheduleSearch();
+  }
+
+  hasFilters = $derived(Object.values(this.filters).some((value) => value !== ''));
+
+  private scheduleSearch(): void {
+    clearTimeout(this.timer);
+    if (!this.query.trim()) {
+      // Invalidate any answer still on its way: an empty box shows the list, not old hits.
+      this.searchSeq++;
+      this.hits = [];
+      this.total = 0;
+      this.totalIsLowerBound = false;
+      this.searching = false;
+      this.searchError = undefined;
+      this.answered = undefined;
+      return;
+    }
+    this.searching = true;
+    this.timer = setTimeout(() => void this.search(0), debounceMs);
+  }
+
+  /** Only the newest request's answer is shown; a slower, older one is dropped. */
+  async search(offset: number): Promise<void> {
+    const seq = ++this.searchSeq;
+    const query = this.query;
+    this.searching = true;
+    try {
+      const page = await api.library.search({
+        query,
+        filters: this.searchFilters(),
+        limit: pageSize,
+        offset,
+      });
+      if (seq !== this.searchSeq) return;
+      this.hits = offset === 0 ? page.hits : [...this.hits, ...page.hits];
+      this.total = page.total;
+      this.totalIsLowerBound = page.totalIsLowerBound;
+      this.searchError = undefined;
+      this.answered = query;
+    } catch (error) {
+      if (seq !== this.searchSeq) return;
+      this.searchError = messageOf(error);
+    }
+    this.searching = false;
+  }
+
+  loadMore(): Promise<void> {
+    return this.search(this.hits.length);
+  }
+
+  hasMore = $derived(this.hits.length < this.total || (this.totalIsLowerBound && this.hits.length > 0));
+
+  private searchFilters(): SearchFilters {
+    const { from, to, tag, speaker, language, status } = this.filters;
+    const filters: SearchFilters = {};
+    const fromMs = dayStart(from);
+    const toMs = dayEnd(to);
+    if (fromMs !== undefined) filters.from = fromMs;
+    if (toMs !== undefined) filters.to = toMs;
+    if (tag) filters.tag = tag;
+    if (speaker) filters.speaker = speaker;
+    if (language) filters.language = language;
+    if (status) filters.status = status;
+    return filters;
+  }
+
+  /** A click toggles one row; a shift-click selects every visible row from the last one clicked. */
+  toggle(id: string, range: boolean): void {
+    if (range && this.anchor && this.anchor !== id) {
+      const ids = rangeBetween(
+        this.visible.map((item) => item.id),
+        this.anchor,
+        id,
+      );
+      for (const each of ids) this.selected.add(each);
+    } else if (this.selected.has(id)) {
+      this.selected.delete(id);
+    } else {
+      this.selected.add(id);
+    }
+    this.anchor = id;
+  }
+
+  toggleAll(): void {
+    const allSelected = this.visible.length > 0 && this.visible.every((item) => this.selected.has(item.id));
+    if (allSelected) this.selected.clear();
+    else for (const item of this.visible) this.selected.add(item.id);
+  }
+
+  private pruneSelection(): void {
+    const shown = new Set(this.visible.map((item) => item.id));
+    for (const id of [...this.selected]) if (!shown.has(id)) this.selected.delete(id);
+  }
+
+  async retry(id: string): Promise<void> {
+    await this.act(async () => {
+      this.items = upsert(this.items, await api.transcripts.retry({ id }));
+    });
+  }
+
+  async cancel(id: string): Promise<void> {
+    await this.act(async () => {
+      this.items = upsert(this.items, await api.transcripts.cancel({ id }));
+    });
+  }
+
+  /** Adds one tag to every selected transcript, keeping the tags each already has. */
+  async tagSelected(tag: string): Promise<void> {
+    const name = tag.trim();
+    if (!name) return;
+    const targets = this.items.filter((item) => this.selected.has(item.id));
+    await this.act(async () => {
+      for (const item of targets) {
+        if (item.tags.includes(name)) continue;
+        this.items = upsert(
+          this.items,
+          await api.transcripts.setTags({ id: item.id, tags: [...item.tags, name] }),
+        );
+      }
+      this.announcement = `Tagged ${plural(targets.length)} “${name}”.`;
+    });
+  }
+
+  async deleteSelected(remote: boolean): Promise<void> {
+    const ids = [...this.selected];
+    await this.act(async () => {
+      for (const id of ids) {
+        await api.transcripts.delete({ id, remote });
+        this.items = this.items.filter((item) => item.id !== id);
+        this.hits = this.hits.filter((hit) => hit.transcriptId !== id);
+        this.selected.delete(id);
+      }
+      this.announcement = `Deleted ${plural(ids.length)}.`;
+    });
+  }
+
+  private async act(action: () => Promise<void>): Promise<void> {
+    this.error = undefined;
+    try {
+      await action();
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+}
+
+function plural(count: number): string {
+  return `${count} ${count === 1 ? 'transcript' : 'transcripts'}`;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof VerbatimError) return error.message;
+  return 'Verbatim could not reach its main process. Try again, or restart the app.';
+}
+
+export const library = new LibraryStore();

@@ -1,0 +1,206 @@
+import type { TranscriptDetail } from '../../../shared/ipc/contract';
+import type { TranscriptSummary } from '../../../shared/library';
+import { VerbatimError } from '../../../shared/errors';
+import { api } from '../lib/api';
+import {
+  buildModel,
+  findMatches,
+  speakerName,
+  wordAt,
+  type FindMatch,
+  type ReaderModel,
+} from '../lib/reader-model';
+
+export const speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/**
+ * One open transcript: its text model, its recording, find, and the edits the journalist
+ * makes. The media element is owned by the player component and registered here so the
+ * keyboard shortcuts, the words and the side panels can all drive it.
+ */
+export class TranscriptStore {
+  detail = $state.raw<TranscriptDetail | undefined>(undefined);
+  summary = $state.raw<TranscriptSummary | undefined>(undefined);
+  model = $state.raw<ReaderModel | undefined>(undefined);
+  loadError = $state<string | undefined>(undefined);
+  /** The last edit's failure, shown in an alert. */
+  error = $state<string | undefined>(undefined);
+  /** A short confirmation for screen readers and sighted users alike. */
+  notice = $state('');
+
+  mediaFailed = $state(false);
+  mediaVersion = $state(0);
+  playing = $state(false);
+  rate = $state(1);
+  currentMs = $state(0);
+  durationMs = $state(0);
+
+  query = $state('');
+  matches = $derived.raw<FindMatch[]>(this.model ? findMatches(this.model.turns, this.query) : []);
+  matchIndex = $state(0);
+  showUnredacted = $state(false);
+
+  /** Set when the view should scroll a turn into view (a seek from outside the text). */
+  revealTurn = $state<{ turn: number; word: number } | undefined>(undefined);
+
+  private media: HTMLMediaElement | undefined;
+  private pendingSeekMs: number | undefined;
+
+  constructor(readonly id: string) {}
+
+  async load(): Promise<void> {
+    try {
+      const detail = await api.transcripts.get({ id: this.id });
+      this.detail = detail;
+      this.summary = detail.summary;
+      this.model = buildModel(detail.sentences, detail.paragraphs);
+    } catch (error) {
+      this.loadError = messageOf(error);
+    }
+  }
+
+  speaker(label: string | null): string {
+    return speakerName(label, this.summary?.speakers ?? []);
+  }
+
+  attachMedia(media: HTMLMediaElement | undefined): void {
+    this.media = media;
+    if (!media) return;
+    media.playbackRate = this.rate;
+  }
+
+  /** Applies a seek asked for before the recording could take it. */
+  onMetadata(): void {
+    if (!this.media) return;
+    this.durationMs = Number.isFinite(this.media.duration) ? this.media.duration * 1000 : 0;
+    if (this.pendingSeekMs !== undefined) {
+      this.media.currentTime = this.pendingSeekMs / 1000;
+      this.pendingSeekMs = undefined;
+    }
+  }
+
+  /** The player's clock, in milliseconds: the media's when it is ready, else the pending cue. */
+  nowMs(): number {
+    if (this.pendingSeekMs !== undefined || !this.media) return this.pendingSeekMs ?? 0;
+    return this.media.currentTime * 1000;
+  }
+
+  seek(ms: number, reveal = false): void {
+    const target = Math.max(0, ms);
+    this.currentMs = target;
+    if (this.media && this.media.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      this.media.currentTime = target / 1000;
+    } else {
+      this.pendingSeekMs = target;
+    }
+    if (reveal && this.model) {
+      const word = wordAt(this.model.starts, target);
+      this.revealTurn = { turn: word < 0 ? 0 : (this.model.turnOf[word] ?? 0), word };
+    }
+  }
+
+  skip(deltaMs: number): void {
+    this.seek(this.nowMs() + deltaMs);
+  }
+
+  async togglePlay(): Promise<void> {
+    if (!this.media || this.mediaFailed) return;
+    if (this.media.paused) {
+      try {
+        await this.media.play();
+      } catch {
+        // A play interrupted by a pause or a seek is not an error worth showing.
+      }
+    } else {
+      this.media.pause();
+    }
+  }
+
+  setRate(rate: number): void {
+    this.rate = Math.min(2, Math.max(0.5, rate));
+    if (this.media) this.media.playbackRate = this.rate;
+  }
+
+  stepRate(direction: 1 | -1): void {
+    const at = speeds.findIndex((speed) => speed >= this.rate - 1e-9);
+    const next = speeds[Math.min(speeds.length - 1, Math.max(0, (at < 0 ? 2 : at) + direction))];
+    this.setRate(next ?? 1);
+  }
+
+  /** Moves to the next (1) or previous (-1) find match and brings it into view. */
+  stepMatch(direction: 1 | -1): void {
+    const count = this.matches.length;
+    if (count === 0) return;
+    this.matchIndex = (this.matchIndex + direction + count) % count;
+    const match = this.matches[this.matchIndex];
+    if (match) this.revealTurn = { turn: match.turn, word: match.words[0] ?? -1 };
+  }
+
+  setQuery(query: string): void {
+    this.query = query;
+    this.matchIndex = 0;
+    const first = this.matches[0];
+    if (first) this.revealTurn = { turn: first.turn, word: first.words[0] ?? -1 };
+  }
+
+  async renameSpeaker(label: string, name: string): Promise<void> {
+    await this.edit(async () => {
+      this.summary = await api.transcripts.renameSpeaker({ id: this.id, label, name });
+    }, `Speaker ${label} renamed to ${name}.`);
+  }
+
+  async setTitle(title: string): Promise<void> {
+    await this.edit(async () => {
+      this.summary = await api.transcripts.setTitle({ id: this.id, title });
+    }, 'Title saved.');
+  }
+
+  async setTags(tags: string[]): Promise<void> {
+    await this.edit(async () => {
+      this.summary = await api.transcripts.setTags({ id: this.id, tags });
+    }, 'Tags saved.');
+  }
+
+  async relink(file: File): Promise<void> {
+    await this.edit(async () => {
+      const path = await api.local.pathForFile(file);
+      this.summary = await api.transcripts.relink({ id: this.id, path });
+      this.mediaFailed = false;
+      this.mediaVersion++;
+    }, 'Recording found.');
+  }
+
+  /** True when deleted. */
+  async remove(remote: boolean): Promise<boolean> {
+    let done = false;
+    await this.edit(async () => {
+      await api.transcripts.delete({ id: this.id, remote });
+      done = true;
+    }, 'Transcript deleted.');
+    return done;
+  }
+
+  async copyQuote(quote: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(quote);
+      this.notice = `Copied: ${quote}`;
+    } catch {
+      this.error = 'The quote could not be copied to the clipboard.';
+    }
+  }
+
+  private async edit(action: () => Promise<void>, success: string): Promise<void> {
+    this.error = undefined;
+    try {
+      await action();
+      this.notice = success;
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof VerbatimError) return error.message;
+  return 'Verbatim could not reach its main process. Try again, or restart the app.';
+}
