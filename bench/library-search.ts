@@ -78,7 +78,7 @@ export async function run(): Promise<BenchResult[]> {
   const baseP95 = percentile(baseline, 95);
   return [
     {
-      name: `library search p95, ${hours} hours of transcripts`,
+      name: 'library search p95',
       unit: 'ms',
       ours: p95,
       baseline: baseP95,

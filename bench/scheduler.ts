@@ -107,7 +107,7 @@ export async function run(): Promise<BenchResult[]> {
     const naivePerJob = naive / listed.transcripts.length;
     return [
       {
-        name: `scheduler status requests per job, ${jobs} concurrent jobs of ${audioMinutes}-minute audio`,
+        name: 'scheduler status requests per job',
         unit: 'requests',
         ours: perJob,
         baseline: naivePerJob,
