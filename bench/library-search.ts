@@ -86,6 +86,7 @@ export async function run(): Promise<BenchResult[]> {
       target: 'p95 under 30 ms and within 1.3x of bare FTS5',
       met: p95 < 30 && p95 / baseP95 <= 1.3,
       notes: {
+        hours,
         p50: percentile(ours, 50),
         baselineP50: percentile(baseline, 50),
         sentences: transcripts * sentencesPerHour,

@@ -115,6 +115,8 @@ export async function run(): Promise<BenchResult[]> {
         target: 'under 15 status requests per job, none lost',
         met: perJob < 15 && completed === jobs,
         notes: {
+          jobs,
+          audioMinutes,
           completed,
           allRequestsPerJob: Math.round((allRequests / jobs) * 100) / 100,
           wallSeconds: Math.round(wallSeconds),
