@@ -49,7 +49,21 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const settingsPatchSchema = settingsSchema.partial().strict();
+/**
+ * A change to some settings. Built from the fields without their defaults: zod applies a
+ * default even inside `.partial()`, which would reset every setting a patch leaves out.
+ */
+export const settingsPatchSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(settingsSchema.shape).map(([key, field]) => [key, field.removeDefault().optional()]),
+    ) as {
+      [K in keyof typeof settingsSchema.shape]: z.ZodOptional<
+        ReturnType<(typeof settingsSchema.shape)[K]['removeDefault']>
+      >;
+    },
+  )
+  .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 export const defaultSettings: Settings = settingsSchema.parse({});
