@@ -35,7 +35,7 @@ class LibraryStore {
   totalIsLowerBound = $state(false);
   searching = $state(false);
   searchError = $state<string | undefined>(undefined);
-  /** The query and filters the shown hits answer, so the view knows when results are current. */
+  /** The query the shown hits answer: until the first answer comes, the view says "Searching…". */
   answered = $state<string | undefined>(undefined);
 
   selected = new SvelteSet<string>();
@@ -45,10 +45,14 @@ class LibraryStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void)[] = [];
 
+  /** Jobs announced while a listing is on its way: newer than what the listing may say. */
+  private arrivedDuringLoad: Map<string, TranscriptSummary> | undefined;
+
   /** Loads the list and follows main's events; the returned function stops following. */
   start(): () => void {
     this.unsubscribe.push(
       api.on('job.updated', (summary) => {
+        this.arrivedDuringLoad?.set(summary.id, summary);
         this.items = upsert(this.items, summary);
       }),
       api.on('job.progress', ({ id, bytesSent, bytesTotal }) => {
@@ -62,21 +66,20 @@ class LibraryStore {
     };
   }
 
+  /** The listing is the truth (a transcript deleted elsewhere goes), except for what events said since. */
   async load(): Promise<void> {
+    const arrived = new Map<string, TranscriptSummary>();
+    this.arrivedDuringLoad = arrived;
     try {
-      const listed = await api.transcripts.list({ limit: 1000 });
-      // Events may have arrived while the list was on its way; the newer copy wins.
-      const newer = new Map(this.items.map((item) => [item.id, item]));
-      this.items = listed
-        .map((item) => {
-          const event = newer.get(item.id);
-          return event && event.updatedAt >= item.updatedAt ? event : item;
-        })
-        .concat(this.items.filter((item) => !listed.some((l) => l.id === item.id)));
+      let items = await api.transcripts.list({ limit: 1000 });
+      for (const summary of arrived.values()) items = upsert(items, summary);
+      this.items = items;
       this.error = undefined;
       this.pruneSelection();
     } catch (error) {
       this.error = messageOf(error);
+    } finally {
+      this.arrivedDuringLoad = undefined;
     }
     this.loaded = true;
   }
@@ -129,8 +132,11 @@ class LibraryStore {
         offset,
       });
       if (seq !== this.searchSeq) return;
-      this.hits = offset === 0 ? page.hits : [...this.hits, ...page.hits];
+      // The library may change between pages; a sentence already shown is not shown twice.
+      const shown = new Set(offset === 0 ? [] : this.hits.map(hitKey));
+      this.hits = [...(offset === 0 ? [] : this.hits), ...page.hits.filter((hit) => !shown.has(hitKey(hit)))];
       this.total = page.total;
+      this.exhausted = page.hits.length < pageSize;
       this.totalIsLowerBound = page.totalIsLowerBound;
       this.searchError = undefined;
       this.answered = query;
@@ -145,7 +151,9 @@ class LibraryStore {
     return this.search(this.hits.length);
   }
 
-  hasMore = $derived(this.hits.length < this.total || (this.totalIsLowerBound && this.hits.length > 0));
+  /** Beyond a lower-bound total only a short page tells that the hits have run out. */
+  private exhausted = $state(false);
+  hasMore = $derived(this.hits.length < this.total || (this.totalIsLowerBound && !this.exhausted));
 
   private searchFilters(): SearchFilters {
     const { from, to, tag, speaker, language, status } = this.filters;
@@ -239,6 +247,10 @@ class LibraryStore {
       this.error = messageOf(error);
     }
   }
+}
+
+export function hitKey(hit: SearchHit): string {
+  return `${hit.transcriptId}:${hit.sentencePosition}`;
 }
 
 function plural(count: number): string {

@@ -47,8 +47,12 @@ export function formatMatchCount(total: number, lowerBound: boolean): string {
   return `${number} ${total === 1 ? 'match' : 'matches'}`;
 }
 
+export function speakerName(speaker: TranscriptSummary['speakers'][number]): string {
+  return speaker.name ?? `Speaker ${speaker.label}`;
+}
+
 export function speakerNames(summary: Pick<TranscriptSummary, 'speakers'>): string[] {
-  return summary.speakers.map((speaker) => speaker.name ?? `Speaker ${speaker.label}`);
+  return summary.speakers.map(speakerName);
 }
 
 /** The filter form as the user fills it: empty strings mean "any". Dates are yyyy-mm-dd. */

@@ -1,0 +1,260 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, screenshotDir, fixtureDir } from './fixtures';
+import { LibraryPage } from './pages/library-page';
+
+const interview = join(fixtureDir, 'interview-ferry-contract.wav');
+const statement = join(fixtureDir, 'press-statement.wav');
+const silence = join(fixtureDir, 'silence.wav');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const report = await new AxeBuilder({ page }).include('main').analyze();
+  return report.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** Two finished transcripts: the ferry interview and the press statement. */
+async function twoCompleted(library: LibraryPage): Promise<{ interviewId: string; statementId: string }> {
+  const first = await library.create(interview);
+  const second = await library.create(statement);
+  for (const id of [first.id, second.id]) {
+    await expect(library.status(library.rowById(id))).toHaveText('Completed', { timeout: 20_000 });
+  }
+  return { interviewId: first.id, statementId: second.id };
+}
+
+test('a new transcript appears at once with its progress, then completes with its details', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  await expect(library.emptyState).toBeVisible();
+  await expect(page.getByText('Drop a recording anywhere in this window')).toBeVisible();
+
+  await library.recordStatuses();
+  const created = await library.create(interview);
+  const row = library.rowById(created.id);
+  await expect(row).toBeVisible();
+  await expect(library.status(row)).toHaveText('Completed', { timeout: 20_000 });
+
+  // The row went through the running states before it completed, with a progress bar.
+  const seen = await library.statusesSeen();
+  expect(seen.at(-1)).toBe('Completed');
+  expect(seen.length).toBeGreaterThan(1);
+  for (const status of seen.slice(0, -1)) {
+    expect(status).toMatch(/^(Uploading( \d+ %)?|Submitting|Queued|Transcribing|Saving) \+bar$/);
+  }
+
+  await expect(row.getByRole('link', { name: created.title })).toBeVisible();
+  await expect(row).toContainText('00:01:13');
+  await expect(row).toContainText('Speaker A, Speaker B');
+  await expect(row.getByRole('progressbar')).toHaveCount(0);
+
+  // Clicking the row opens the transcript.
+  await row.getByRole('link', { name: created.title }).click();
+  await expect(page).toHaveURL(new RegExp(`#/transcript/${created.id}$`));
+});
+
+test('a failed job shows the service message and can be retried', async ({ shell, page }) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  const created = await library.create(silence);
+  const row = library.rowById(created.id);
+  await expect(library.status(row)).toHaveText('Failed', { timeout: 20_000 });
+
+  const [failed] = (await library.list()).filter((item) => item.id === created.id);
+  expect(failed?.error).toBeTruthy();
+  await expect(row.locator('.error')).toHaveText(failed!.error!);
+
+  await library.recordStatuses();
+  await row.getByRole('button', { name: /^Retry/ }).click();
+  await expect.poll(async () => (await library.statusesSeen()).length).toBeGreaterThan(1);
+  await expect(library.status(row)).toHaveText('Failed', { timeout: 20_000 });
+  expect((await library.statusesSeen()).slice(0, -1)).not.toContain('Completed');
+});
+
+test('search finds ranked hits with the match highlighted and opens one at its time', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  const { interviewId } = await twoCompleted(library);
+
+  // Ctrl+K puts the cursor in the search box from anywhere in the view.
+  await page.getByRole('heading', { name: 'Library', level: 1 }).click();
+  await page.keyboard.press('Control+k');
+  await expect(library.searchBox).toBeFocused();
+  await page.keyboard.type('ferry');
+
+  const expected = await library.searchApi('ferry');
+  expect(expected.hits.length).toBeGreaterThan(1);
+  await expect(library.matchCount).toHaveText(`${expected.total} matches`);
+  await expect(library.hits).toHaveCount(expected.hits.length);
+
+  const first = library.hits.first();
+  const top = expected.hits[0]!;
+  await expect(first.locator('mark').first()).toHaveText(/ferry/i);
+  await expect(first).toContainText(top.transcriptTitle);
+  await expect(first).toContainText(top.speakerName ?? `Speaker ${top.speaker}`);
+  const clock = new Date(top.startMs).toISOString().slice(11, 19);
+  await expect(first.locator('time')).toHaveText(clock);
+
+  // Arrow keys walk the hits; Enter opens the one in focus at its moment.
+  await library.searchBox.press('ArrowDown');
+  await expect(first.getByRole('link')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(library.hits.nth(1).getByRole('link')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(first.getByRole('link')).toBeFocused();
+
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`#/transcript/${interviewId}\\?t=${top.startMs}$`));
+  expect(top.transcriptId).toBe(interviewId);
+});
+
+test('filters narrow the search and the list', async ({ shell, page }) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  await twoCompleted(library);
+
+  // "/" outside a text field puts the cursor in the search box.
+  await page.getByRole('heading', { name: 'Library', level: 1 }).click();
+  await page.keyboard.press('/');
+  await expect(library.searchBox).toBeFocused();
+  await page.keyboard.type('ferry');
+  const all = await library.searchApi('ferry');
+  await expect(library.hits).toHaveCount(all.hits.length);
+  const bySpeakerB = all.hits.filter((hit) => hit.speaker === 'B').length;
+  expect(bySpeakerB).toBeGreaterThan(0);
+  expect(bySpeakerB).toBeLessThan(all.hits.length);
+
+  await library.filter('Speaker').selectOption('Speaker B');
+  await expect(library.hits).toHaveCount(bySpeakerB);
+  for (const hit of await library.hits.all()) await expect(hit).toContainText('Speaker B');
+
+  // A date range before today finds nothing.
+  await library.filter('To').fill('2020-01-01');
+  await expect(library.matchCount).toHaveText('0 matches');
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(library.hits).toHaveCount(all.hits.length);
+
+  // The status filter also narrows the list.
+  await library.search('');
+  await expect(library.rows).toHaveCount(2);
+  await library.filter('Status').selectOption('Failed');
+  await expect(library.rows).toHaveCount(0);
+  await expect(page.getByText('No transcript matches these filters.')).toBeVisible();
+  await library.filter('Status').selectOption('Completed');
+  await expect(library.rows).toHaveCount(2);
+});
+
+test('several transcripts are tagged, filtered by tag, then deleted after a confirmation', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  const { interviewId, statementId } = await twoCompleted(library);
+  const third = await library.create(interview);
+  await expect(library.status(library.rowById(third.id))).toHaveText('Completed', { timeout: 20_000 });
+  await expect(library.rows).toHaveCount(3);
+
+  // Click the first box, shift-click the second: a range of two of the three.
+  const boxes = library.rows.getByRole('checkbox');
+  await boxes.nth(0).click();
+  await boxes.nth(1).click({ modifiers: ['Shift'] });
+  await expect(library.bulk).toContainText('2 selected');
+  const chosen = [
+    await library.rows.nth(0).getAttribute('data-id'),
+    await library.rows.nth(1).getAttribute('data-id'),
+  ];
+
+  await library.addTagToSelection('council');
+  for (const id of chosen)
+    await expect(library.rowById(id!).getByRole('list', { name: 'Tags' })).toHaveText('council');
+  await expect(library.rows.nth(2).getByRole('list', { name: 'Tags' })).toHaveCount(0);
+  const stored = await library.list();
+  expect(
+    stored
+      .filter((item) => item.tags.includes('council'))
+      .map((item) => item.id)
+      .sort(),
+  ).toEqual([...chosen].sort());
+
+  await library.filter('Tag').selectOption('council');
+  await expect(library.rows).toHaveCount(2);
+  await library.filter('Tag').selectOption('');
+
+  // Delete asks first; cancelling keeps everything.
+  await library.bulk.getByRole('button', { name: 'Delete…' }).click();
+  await expect(library.deleteDialog).toBeVisible();
+  await expect(library.deleteDialog).toContainText('Delete 2 transcripts?');
+  expect(await seriousViolations(page)).toEqual([]);
+  await library.deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(library.deleteDialog).toBeHidden();
+  await expect(library.rows).toHaveCount(3);
+
+  await library.bulk.getByRole('button', { name: 'Delete…' }).click();
+  await library.deleteDialog.getByLabel('Also delete on the service').check();
+  await library.deleteDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(library.rows).toHaveCount(1);
+  const left = (await library.list()).map((item) => item.id);
+  expect(left).toHaveLength(1);
+  expect(chosen).not.toContain(left[0]);
+  expect([interviewId, statementId, third.id]).toContain(left[0]);
+});
+
+test('a title made of markup is shown as text', async ({ shell, page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await shell.open();
+  const library = new LibraryPage(page);
+  const created = await library.create(interview);
+  await expect(library.status(library.rowById(created.id))).toHaveText('Completed', { timeout: 20_000 });
+  const title = '<img src=x onerror=alert(1)>';
+  await library.setTitle(created.id, title);
+
+  await expect(library.rowById(created.id).getByRole('link')).toHaveText(title);
+  await library.search('ferry');
+  await expect(library.hits.first()).toContainText(title);
+  await expect(library.main.locator('img')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
+
+test('the library has no serious accessibility violation; screenshots in both themes', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  expect(await seriousViolations(page)).toEqual([]); // the empty state
+
+  await twoCompleted(library);
+  const failed = await library.create(silence);
+  await expect(library.status(library.rowById(failed.id))).toHaveText('Failed', { timeout: 20_000 });
+
+  for (const theme of ['light', 'dark'] as const) {
+    await library.useTheme(theme);
+    await library.search('');
+    await expect(library.rows).toHaveCount(3);
+    await library.rows.first().getByRole('checkbox').check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshotDir, `library-list-${theme}.png`), fullPage: true });
+    await library.rows.first().getByRole('checkbox').uncheck();
+
+    await library.search('ferry');
+    await expect(library.hits.first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(screenshotDir, `library-search-${theme}.png`), fullPage: true });
+  }
+});
