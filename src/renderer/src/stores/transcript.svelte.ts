@@ -36,7 +36,7 @@ export class TranscriptStore {
   durationMs = $state(0);
 
   query = $state('');
-  matches = $derived.raw<FindMatch[]>(this.model ? findMatches(this.model.turns, this.query) : []);
+  matches: FindMatch[] = $derived(this.model ? findMatches(this.model.turns, this.query) : []);
   matchIndex = $state(0);
   showUnredacted = $state(false);
 

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Segment } from '../../../shared/library';
+import {
+  buildModel,
+  clock,
+  findMatches,
+  formatQuote,
+  isVideo,
+  speakerName,
+  turnAt,
+  unredactedByStart,
+  wordAt,
+} from './reader-model';
+
+function segment(position: number, speaker: string | null, words: [string, number, number?][]): Segment {
+  const built = words.map(([text, start, confidence = 0.95]) => ({
+    text,
+    start,
+    end: start + 300,
+    confidence,
+  }));
+  return {
+    position,
+    startMs: built[0]?.start ?? 0,
+    endMs: (built.at(-1)?.end ?? 0) + 0,
+    speaker,
+    confidence: 0.9,
+    text: built.map((word) => word.text).join(' '),
+    words: built,
+  };
+}
+
+const sentences = [
+  segment(0, 'A', [
+    ['Good', 0],
+    ['morning.', 400],
+  ]),
+  segment(1, 'A', [
+    ['Thanks', 900],
+    ['for', 1300],
+    ['coming.', 1600],
+  ]),
+  segment(2, 'B', [
+    ['The', 2500],
+    ['ferry', 2900, 0.4],
+    ['contract.', 3300],
+  ]),
+  segment(3, 'A', [
+    ['The', 4000],
+    ['FERRY?', 4300],
+  ]),
+];
+
+describe('buildModel', () => {
+  it('groups consecutive sentences of one speaker into a turn and numbers every word', () => {
+    const model = buildModel(sentences, []);
+    expect(model.hasSpeakers).toBe(true);
+    expect(model.turns.map((turn) => turn.speaker)).toEqual(['A', 'B', 'A']);
+    expect(model.turns[0]?.text).toBe('Good morning. Thanks for coming.');
+    expect(model.turns[0]?.startMs).toBe(0);
+    expect(model.turns[0]?.endMs).toBe(1900);
+    expect(model.turns[2]?.words.map((word) => word.index)).toEqual([8, 9]);
+    expect([...model.starts]).toEqual([0, 400, 900, 1300, 1600, 2500, 2900, 3300, 4000, 4300]);
+    expect([...model.turnOf]).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2, 2]);
+  });
+
+  it('uses paragraphs when there are no speakers', () => {
+    const plain = sentences.map((sentence) => ({ ...sentence, speaker: null }));
+    const paragraphs = [segment(0, null, [['One', 0]]), segment(1, null, [['Two', 1000]])];
+    const model = buildModel(plain, paragraphs);
+    expect(model.hasSpeakers).toBe(false);
+    expect(model.turns.map((turn) => turn.text)).toEqual(['One', 'Two']);
+  });
+});
+
+describe('wordAt and turnAt', () => {
+  const model = buildModel(sentences, []);
+  it('finds the last word started at a moment by binary search', () => {
+    expect(wordAt(model.starts, -1)).toBe(-1);
+    expect(wordAt(model.starts, 0)).toBe(0);
+    expect(wordAt(model.starts, 2899)).toBe(5);
+    expect(wordAt(model.starts, 2900)).toBe(6);
+    expect(wordAt(model.starts, 99_999)).toBe(9);
+    expect(wordAt(new Float64Array(0), 10)).toBe(-1);
+  });
+  it('maps a moment to its turn', () => {
+    expect(turnAt(model, 0)).toBe(0);
+    expect(turnAt(model, 3000)).toBe(1);
+    expect(turnAt(model, 5000)).toBe(2);
+  });
+});
+
+describe('findMatches', () => {
+  const model = buildModel(sentences, []);
+  it('finds case-insensitive matches in reading order, with the words they cover', () => {
+    expect(findMatches(model.turns, 'ferry')).toEqual([
+      { turn: 1, words: [6] },
+      { turn: 2, words: [9] },
+    ]);
+    expect(findMatches(model.turns, 'for coming')).toEqual([{ turn: 0, words: [3, 4] }]);
+    expect(findMatches(model.turns, '  ')).toEqual([]);
+    expect(findMatches(model.turns, 'nowhere')).toEqual([]);
+  });
+});
+
+describe('names, clock and quotes', () => {
+  it('shows a speaker by name once renamed, else by label', () => {
+    const speakers = [
+      { label: 'A', name: null },
+      { label: 'B', name: 'Mayor Elena Alvarez' },
+    ];
+    expect(speakerName('A', speakers)).toBe('Speaker A');
+    expect(speakerName('B', speakers)).toBe('Mayor Elena Alvarez');
+    expect(speakerName(null, speakers)).toBe('Unknown speaker');
+  });
+  it('formats hh:mm:ss', () => {
+    expect(clock(0)).toBe('00:00:00');
+    expect(clock(83_500)).toBe('00:01:23');
+    expect(clock(3 * 3600_000 + 61_000)).toBe('03:01:01');
+  });
+  it('formats a quote with speaker and time, whitespace collapsed', () => {
+    expect(formatQuote('  The ferry\n contract. ', 'Mayor Elena Alvarez', 2500)).toBe(
+      '"The ferry contract." — Mayor Elena Alvarez, [00:00:02]',
+    );
+  });
+});
+
+describe('unredactedByStart and isVideo', () => {
+  it('maps unredacted words by their start', () => {
+    expect(unredactedByStart(null)).toBeNull();
+    expect(unredactedByStart({ unredacted_words: [] })).toBeNull();
+    const map = unredactedByStart({ unredacted_words: [{ text: 'Elena', start: 10 }, { bad: true }] });
+    expect(map?.get(10)).toBe('Elena');
+    expect(map?.size).toBe(1);
+  });
+  it('tells video files from audio', () => {
+    expect(isVideo('/x/interview.MP4')).toBe(true);
+    expect(isVideo('/x/interview.wav')).toBe(false);
+    expect(isVideo(null)).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { RowHeights, estimateHeight } from './virtual-list';
+
+describe('RowHeights', () => {
+  it('computes offsets and the rows in view, widened by the overscan', () => {
+    const rows = new RowHeights([100, 100, 100, 100, 100]);
+    expect(rows.total()).toBe(500);
+    expect(rows.offset(3)).toBe(300);
+    expect(rows.rowAt(0)).toBe(0);
+    expect(rows.rowAt(250)).toBe(2);
+    expect(rows.rowAt(9999)).toBe(4);
+    expect(rows.range(150, 100, 0)).toEqual({ start: 1, end: 3 });
+    expect(rows.range(150, 100, 1)).toEqual({ start: 0, end: 4 });
+  });
+
+  it('moves later rows when a measured height differs from the estimate', () => {
+    const rows = new RowHeights([100, 100, 100]);
+    expect(rows.set(0, 150)).toBe(true);
+    expect(rows.set(0, 150.2)).toBe(false);
+    expect(rows.set(7, 10)).toBe(false);
+    expect(rows.offset(1)).toBe(150);
+    expect(rows.total()).toBe(350);
+  });
+
+  it('is empty-safe and fast enough for a 3-hour transcript', () => {
+    expect(new RowHeights([]).range(0, 100, 3)).toEqual({ start: 0, end: 0 });
+    const rows = new RowHeights(Array.from({ length: 20_000 }, (_, i) => 60 + (i % 7)));
+    const started = performance.now();
+    for (let y = 0; y < 1_000_000; y += 1000) rows.range(y, 800, 5);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
+
+describe('estimateHeight', () => {
+  it('grows with the text and never falls below one line', () => {
+    expect(estimateHeight(0, 700)).toBe(68);
+    expect(estimateHeight(2000, 700)).toBeGreaterThan(estimateHeight(200, 700));
+  });
+});

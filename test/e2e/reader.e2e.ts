@@ -1,0 +1,359 @@
+import AxeBuilder from '@axe-core/playwright';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, fixtureDir, screenshotDir } from './fixtures';
+import { ReaderPage } from './pages/reader-page';
+import type { BridgeApi } from '../../src/shared/ipc/api';
+import type { TranscriptDetail } from '../../src/shared/ipc/contract';
+import type { Segment, TranscriptSummary } from '../../src/shared/library';
+import { SettingsPage } from './pages/settings-page';
+
+const interview = join(fixtureDir, 'interview-ferry-contract.wav');
+
+/** A synthetic 3-hour interview: 2,700 turns of 40 words, two speakers alternating. */
+function threeHourDetail(id: string, base: TranscriptSummary): TranscriptDetail {
+  const sentences: Segment[] = [];
+  for (let turn = 0; turn < 2700; turn++) {
+    const startMs = turn * 4000;
+    const words = Array.from({ length: 40 }, (_, i) => ({
+      text: `t${turn}w${i}`,
+      start: startMs + i * 100,
+      end: startMs + i * 100 + 90,
+      confidence: 0.95,
+    }));
+    sentences.push({
+      position: turn,
+      startMs,
+      endMs: startMs + 4000,
+      speaker: turn % 2 ? 'B' : 'A',
+      confidence: 0.95,
+      text: words.map((word) => word.text).join(' '),
+      words,
+    });
+  }
+  return {
+    summary: { ...base, id, title: 'Three hours', audioDurationMs: 2700 * 4000 },
+    sentences,
+    paragraphs: [],
+    transcript: null,
+  };
+}
+
+test('a 3-hour transcript opens at once and keeps only the turns in view in the page', async ({
+  shell,
+  page,
+}) => {
+  // The bridge's socket answers this one transcript with a synthetic 3-hour one.
+  // Filled in once a real transcript gives the fake one a realistic summary.
+  const fake: { base?: TranscriptSummary } = {};
+  await page.routeWebSocket(/__verbatim\/api/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((raw) => {
+      const message = JSON.parse(String(raw)) as { id: number; method: string; input?: { id?: string } };
+      if (message.method === 'transcripts.get' && message.input?.id === 'three-hours' && fake.base) {
+        socket.send(
+          JSON.stringify({
+            id: message.id,
+            result: { ok: true, value: threeHourDetail('three-hours', fake.base) },
+          }),
+        );
+      } else server.send(raw);
+    });
+  });
+  await shell.open();
+  const reader = new ReaderPage(page);
+  const realId = await reader.createTranscript(interview, {});
+  fake.base = await page.evaluate(async (id) => {
+    const envelope = await (window as unknown as { api: BridgeApi }).api.transcripts.get({ id });
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    return envelope.value.summary;
+  }, realId);
+
+  const transferMs = await page.evaluate(async () => {
+    const started = performance.now();
+    await (window as unknown as { api: BridgeApi }).api.transcripts.get({ id: 'three-hours' });
+    return performance.now() - started;
+  });
+  const openMs = await page.evaluate(async () => {
+    const started = performance.now();
+    window.location.hash = '#/transcript/three-hours';
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (document.querySelector('article.turn')) resolve();
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+    return performance.now() - started;
+  });
+  console.log(
+    `3-hour transcript: first turns painted ${Math.round(openMs)} ms after opening; the socket transfer alone takes ${Math.round(transferMs)} ms`,
+  );
+  expect(openMs).toBeLessThan(3000);
+  expect(await reader.turns.count()).toBeLessThan(40);
+
+  // Find reaches the far end; only the turns around it are in the page.
+  await reader.findBox.fill('t2650w7 t2650w8');
+  await expect(reader.findCount).toHaveText('1 of 1 match');
+  await expect(reader.word('t2650w7')).toBeInViewport();
+  expect(await reader.turns.count()).toBeLessThan(40);
+  await expect(reader.speakerButtons('A').first()).toBeVisible();
+});
+
+test.describe('the transcript reader', () => {
+  let reader: ReaderPage;
+  let id: string;
+
+  test.beforeEach(async ({ shell, page }) => {
+    await shell.open();
+    reader = new ReaderPage(page);
+    id = await reader.createTranscript(interview, { speaker_labels: true, entity_detection: true });
+    expect(await reader.waitForStatus(id)).toBe('completed');
+  });
+
+  test('shows speaker turns, and a clicked word moves the recording there', async () => {
+    await reader.open(id);
+    await expect(reader.heading).toBeVisible();
+    expect(await reader.turns.count()).toBeGreaterThan(3);
+    await expect(reader.speakerButtons('A').first()).toHaveText('Speaker A');
+    await expect(reader.speakerButtons('B').first()).toHaveText('Speaker B');
+    await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+
+    const word = reader.word('Northwind').first();
+    const index = Number(await word.getAttribute('data-w'));
+    const startMs = await reader.wordStartMs(id, index);
+    expect(startMs).toBeGreaterThan(10_000);
+    await word.click();
+    await expect.poll(() => reader.currentTime()).toBeCloseTo(startMs / 1000, 1);
+    // The word being spoken is highlighted.
+    await expect(word).toHaveClass(/\bnow\b/);
+  });
+
+  test('opening at a moment cues the recording there and shows that sentence', async () => {
+    await reader.open(id, 47_700);
+    await expect.poll(() => reader.currentTime()).toBeCloseTo(47.7, 1);
+    await expect(reader.word('sailing').first()).toBeInViewport();
+  });
+
+  test('a renamed speaker shows in every turn, and after a reload', async ({ page }) => {
+    await reader.open(id);
+    const turnsOfB = await reader.speakerButtons('B').count();
+    expect(turnsOfB).toBeGreaterThan(1);
+    await reader.renameSpeaker('B', 'Mayor Elena Alvarez');
+    await expect(reader.notice).toContainText('renamed');
+    await expect(reader.speakerButtons('B')).toHaveCount(turnsOfB);
+    for (const button of await reader.speakerButtons('B').all()) {
+      await expect(button).toHaveText('Mayor Elena Alvarez');
+    }
+    await page.reload();
+    await reader.turns.first().waitFor();
+    for (const button of await reader.speakerButtons('B').all()) {
+      await expect(button).toHaveText('Mayor Elena Alvarez');
+    }
+    await expect(reader.speakerButtons('A').first()).toHaveText('Speaker A');
+  });
+
+  test('find counts matches and moves between them; Ctrl+F focuses it', async ({ page }) => {
+    await reader.open(id);
+    await reader.transcript.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+f');
+    await expect(reader.findBox).toBeFocused();
+    await page.keyboard.type('ferry');
+    await expect(reader.findCount).toHaveText(/^1 of \d+ matches$/);
+    const total = Number(/of (\d+)/.exec((await reader.findCount.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('Enter');
+    await expect(reader.findCount).toHaveText(`2 of ${total} matches`);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(reader.findCount).toHaveText(`${total} of ${total} matches`);
+    await reader.findBox.fill('no such words here');
+    await expect(reader.findCount).toHaveText('No matches');
+  });
+
+  test('keyboard: the help overlay opens with ? and closes with Escape; brackets change speed', async ({
+    page,
+  }) => {
+    await reader.open(id);
+    await reader.heading.focus();
+    await page.keyboard.press('?');
+    await expect(reader.helpDialog).toBeVisible();
+    await expect(reader.helpDialog).toContainText('Back or forward 5 seconds');
+    await page.keyboard.press('Escape');
+    await expect(reader.helpDialog).toBeHidden();
+
+    await page.keyboard.press(']');
+    await expect(page.getByRole('combobox', { name: 'Speed' })).toHaveValue('1.25');
+    await page.keyboard.press('[');
+    await page.keyboard.press('[');
+    await expect(page.getByRole('combobox', { name: 'Speed' })).toHaveValue('0.75');
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.playbackRate)).toBe(0.75);
+
+    await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => reader.currentTime()).toBeCloseTo(10, 1);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => reader.currentTime()).toBeCloseTo(5, 1);
+
+    // Space plays and pauses, unless a field has the focus.
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
+    await page.keyboard.press('Space');
+    await expect(play).toBeVisible();
+    await reader.findBox.focus();
+    await page.keyboard.press('Space');
+    await expect(play).toBeVisible();
+  });
+
+  test('the entities panel lists entities and jumps to them', async () => {
+    await reader.open(id);
+    await expect(reader.tab('Entities')).toHaveAttribute('aria-selected', 'true');
+    const entities = reader.analyses.getByRole('list', { name: 'Entities' }).getByRole('button');
+    expect(await entities.count()).toBeGreaterThan(2);
+    await expect(reader.analyses).toContainText('Northwind');
+    await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+    await reader.analyses.getByRole('button', { name: /^Gull Island/ }).click();
+    await expect.poll(() => reader.currentTime()).toBeGreaterThan(20);
+  });
+
+  test('title, tags and a quote with speaker and time', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await reader.open(id);
+    await page.getByRole('button', { name: 'Edit title' }).click();
+    await page
+      .getByRole('textbox', { name: 'Title' })
+      .fill('Alvarez on the ferry deal <img src=x onerror=alert(1)>');
+    await page.getByRole('button', { name: 'Save title' }).click();
+    // Outside text is shown as text, never as markup.
+    await expect(reader.heading).toHaveText('Alvarez on the ferry deal <img src=x onerror=alert(1)>');
+    await expect(page.getByRole('main').locator('img')).toHaveCount(0);
+
+    const tags = page.getByRole('textbox', { name: 'Add tags, separated by commas' });
+    await tags.fill('ferry, council');
+    await tags.press('Enter');
+    await expect(page.getByRole('list', { name: 'Tags' })).toContainText('council');
+    await page.getByRole('button', { name: 'Remove tag ferry' }).click();
+    await expect(page.getByRole('button', { name: 'Remove tag ferry' })).toHaveCount(0);
+
+    await reader.renameSpeaker('B', 'Mayor Elena Alvarez');
+    await expect(reader.notice).toContainText('renamed');
+    // Select "Thank you, Daniel." in the mayor's first turn.
+    await page.evaluate(() => {
+      const words = [...document.querySelectorAll<HTMLElement>('[data-w]')];
+      const first = words.find(
+        (word) =>
+          word.textContent === 'Daniel.' && word.closest('article')?.querySelector('[data-speaker="B"]'),
+      );
+      const start = first?.previousElementSibling?.previousElementSibling;
+      if (!first || !start) throw new Error('words not found');
+      const range = document.createRange();
+      range.setStartBefore(start);
+      range.setEndAfter(first);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+    });
+    await page.getByRole('button', { name: 'Copy quote' }).click();
+    await expect(reader.notice).toContainText('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^"Thank you, Daniel\." — Mayor Elena Alvarez, \[00:00:0\d\]$/);
+  });
+
+  test('delete asks first, then goes back to the library', async ({ page }) => {
+    await reader.open(id);
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this transcript?' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      dialog.getByRole('checkbox', { name: 'Also delete it on the transcription service' }),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/#\/library$/);
+    const status = await reader.waitForStatus(id);
+    expect(status).toBe('missing');
+  });
+
+  test('every analysis gets a panel; redacted text by default, unredacted on request', async ({ page }) => {
+    const richId = await reader.createTranscript(interview, {
+      speaker_labels: true,
+      auto_highlights: true,
+      sentiment_analysis: true,
+      content_safety: true,
+      iab_categories: true,
+      summarization: true,
+      redact_pii: true,
+      redact_pii_policies: ['person_name'],
+      redact_pii_sub: 'entity_name',
+      redact_pii_return_unredacted: true,
+    });
+    expect(await reader.waitForStatus(richId)).toBe('completed');
+    await reader.open(richId);
+    for (const name of ['Key phrases', 'Sentiment', 'Content safety', 'Topics', 'Summary']) {
+      await expect(reader.tab(name)).toBeVisible();
+    }
+    await expect(reader.tab('Entities')).toHaveCount(0);
+
+    const firstTurn = reader.turns.first();
+    await expect(firstTurn).toContainText('[PERSON_NAME]');
+    await page.getByRole('checkbox', { name: 'Show unredacted text' }).check();
+    await expect(firstTurn).toContainText('Daniel Reyes');
+    await expect(firstTurn).not.toContainText('[PERSON_NAME]');
+
+    await reader.tab('Sentiment').click();
+    await expect(
+      page.getByRole('button', { name: /^Sentiment along the recording: \d+ positive/ }),
+    ).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(reader.tab('Content safety')).toBeFocused();
+    await expect(reader.tab('Content safety')).toHaveAttribute('aria-selected', 'true');
+    await reader.tab('Summary').click();
+    await expect(reader.analyses.getByRole('tabpanel')).not.toBeEmpty();
+    await page.screenshot({ path: join(screenshotDir, 'reader-analyses-light.png') });
+  });
+
+  test('a missing recording is reported and can be found again', async ({ page }) => {
+    const folder = mkdtempSync(join(tmpdir(), 'verbatim-relink-'));
+    const copy = join(folder, 'moved-away.wav');
+    copyFileSync(interview, copy);
+    const movedId = await reader.createTranscript(copy, { speaker_labels: true });
+    expect(await reader.waitForStatus(movedId)).toBe('completed');
+    rmSync(folder, { recursive: true, force: true });
+
+    await reader.open(movedId);
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be played' });
+    await expect(alert).toBeVisible();
+    await page.getByLabel('Find the recording…').setInputFiles(interview);
+    await expect(reader.notice).toHaveText('Recording found.');
+    await expect(alert).toBeHidden();
+    await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+    await reader.word('Northwind').first().click();
+    await expect.poll(() => reader.currentTime()).toBeGreaterThan(10);
+  });
+
+  test('axe finds no serious problem; screenshots in both themes', async ({ page, shell }) => {
+    const settings = new SettingsPage(page);
+    for (const theme of ['Light', 'Dark'] as const) {
+      await shell.goTo('settings');
+      await settings.chooseTheme(theme);
+      await reader.open(id);
+      await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+      await reader.word('Northwind').first().click();
+      const results = await new AxeBuilder({ page }).include('main').analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir, `reader-${theme.toLowerCase()}.png`) });
+      await page.keyboard.press('?');
+      await expect(reader.helpDialog).toBeVisible();
+      const help = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+      expect(help.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.screenshot({ path: join(screenshotDir, `reader-help-${theme.toLowerCase()}.png`) });
+      await page.keyboard.press('Escape');
+    }
+  });
+});
