@@ -10,49 +10,61 @@ import {
   type Options,
 } from '../../stores/new-transcription-logic';
 
+/** The option paths each group of the form has fields for. */
+export const groupPaths = {
+  Basics: [
+    'language_code',
+    'language_detection',
+    'language_confidence_threshold',
+    'language_detection_options',
+    'speaker_labels',
+    'speakers_expected',
+    'speech_models',
+  ],
+  Analyses: [
+    'auto_highlights',
+    'entity_detection',
+    'sentiment_analysis',
+    'iab_categories',
+    'content_safety',
+    'content_safety_confidence',
+    'auto_chapters',
+    'summarization',
+    'summary_model',
+    'summary_type',
+    'custom_topics',
+    'topics',
+    'speech_understanding',
+  ],
+  Privacy: [
+    'redact_pii',
+    'redact_pii_policies',
+    'redact_pii_sub',
+    'redact_pii_audio',
+    'redact_pii_audio_quality',
+    'redact_pii_audio_options',
+    'redact_pii_return_unredacted',
+  ],
+  Advanced: [
+    'keyterms_prompt',
+    'prompt',
+    'custom_spelling',
+    'audio_start_from',
+    'audio_end_at',
+    'punctuate',
+    'format_text',
+    'disfluencies',
+    'filter_profanity',
+    'multichannel',
+    'webhook_url',
+    'webhook_auth_header_name',
+    'webhook_auth_header_value',
+  ],
+} as const;
+export type GroupName = keyof typeof groupPaths;
+
 /** Every option path the form has a field for; problems elsewhere are listed at the top. */
-export const fieldPaths = [
-  'language_code',
-  'language_detection',
-  'language_confidence_threshold',
-  'language_detection_options',
-  'speaker_labels',
-  'speakers_expected',
-  'speech_models',
-  'auto_highlights',
-  'entity_detection',
-  'sentiment_analysis',
-  'iab_categories',
-  'content_safety',
-  'content_safety_confidence',
-  'auto_chapters',
-  'summarization',
-  'summary_model',
-  'summary_type',
-  'custom_topics',
-  'topics',
-  'speech_understanding',
-  'redact_pii',
-  'redact_pii_policies',
-  'redact_pii_sub',
-  'redact_pii_audio',
-  'redact_pii_audio_quality',
-  'redact_pii_audio_options',
-  'redact_pii_return_unredacted',
-  'keyterms_prompt',
-  'prompt',
-  'custom_spelling',
-  'audio_start_from',
-  'audio_end_at',
-  'punctuate',
-  'format_text',
-  'disfluencies',
-  'filter_profanity',
-  'multichannel',
-  'webhook_url',
-  'webhook_auth_header_name',
-  'webhook_auth_header_value',
-] as const;
+export const fieldPaths: readonly string[] = Object.values(groupPaths).flat();
 
 /**
  * One set of transcription options being edited, checked as it changes with the very rules
@@ -98,6 +110,11 @@ export class OptionsEditor {
   text(path: string): string {
     const value = this.get(path);
     return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  }
+
+  /** How many problems sit in a group, for its (possibly closed) heading. */
+  problemCount(group: GroupName): number {
+    return groupPaths[group].reduce((count, path) => count + this.problemsFor(path).length, 0);
   }
 
   problemsFor(path: string): string[] {

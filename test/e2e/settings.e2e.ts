@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, screenshotDir } from './fixtures';
+import { SettingsPage } from './pages/settings-page';
+
+/** Every value the page holds: its markup and what each field contains. */
+async function everythingInPage(page: Page): Promise<string> {
+  const values = await page.evaluate(() =>
+    [...document.querySelectorAll('input, textarea, select')].map(
+      (element) => (element as HTMLInputElement).value,
+    ),
+  );
+  return `${await page.content()}\n${values.join('\n')}`;
+}
+
+test('a key entered is stored, shown only as "A key is set", and never appears in the page', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  await shell.goTo('settings');
+  const settings = new SettingsPage(page);
+  const secret = 'sk-very-secret-0123456789';
+
+  await settings.enterKey(secret);
+  await expect(settings.keyState).toHaveText('A key is set.');
+  await expect(settings.keyInput).toHaveValue('');
+  expect(await everythingInPage(page)).not.toContain(secret);
+
+  await page.reload();
+  await expect(settings.keyState).toHaveText('A key is set.');
+  expect(await everythingInPage(page)).not.toContain(secret);
+
+  await settings.removeKey.click();
+  await expect(settings.keyState).toHaveText('No key is set yet.');
+  await settings.testConnection.click();
+  await expect(settings.connectionResult).toContainText('No transcription key is set');
+});
+
+test('test connection succeeds with the emulator key, and reports the service message with a wrong one', async ({
+  shell,
+  page,
+  emulator,
+}) => {
+  await shell.open();
+  await shell.goTo('settings');
+  const settings = new SettingsPage(page);
+  await expect(settings.keyState).toHaveText('A key is set.');
+
+  await settings.testConnection.click();
+  await expect(settings.connectionResult).toContainText('Your key works');
+
+  await settings.enterKey('not-the-right-key');
+  await settings.testConnection.click();
+  // Verbatim's explanation, then the service's own words.
+  await expect(settings.connectionResult).toContainText('did not accept your API key');
+  await expect(settings.connectionResult).toContainText('It said:');
+  await expect(settings.connectionResult).not.toContainText('Your key works');
+
+  await settings.enterKey(emulator.options.key);
+  await settings.testConnection.click();
+  await expect(settings.connectionResult).toContainText('Your key works');
+});
+
+test('region and address overrides survive a reload; an invalid address is refused inline', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  await shell.goTo('settings');
+  const settings = new SettingsPage(page);
+
+  await settings.regionOption('eu').check();
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+
+  await settings.urlOverride('us').fill('not an address');
+  await expect(settings.urlOverride('us')).toHaveAttribute('aria-invalid', 'true');
+  expect(await settings.problemOf(settings.urlOverride('us'))).toContain('Enter a full web address');
+  await settings.urlOverride('us').press('Tab');
+
+  await settings.setUrlOverride('eu', 'https://transcripts.example.eu/');
+  await expect
+    .poll(() => settings.storedSettings())
+    .toMatchObject({
+      region: 'eu',
+      transcriptionUrlEu: 'https://transcripts.example.eu/',
+      transcriptionUrlUs: '',
+    });
+
+  await page.reload();
+  await expect(shell.heading).toHaveText('Settings');
+  await expect(settings.regionOption('eu')).toBeChecked();
+  await expect(settings.urlOverride('eu')).toHaveValue('https://transcripts.example.eu/');
+  await expect(settings.urlOverride('us')).toHaveValue('');
+});
+
+test('default options are edited with the options form and checked inline', async ({ shell, page }) => {
+  await shell.open();
+  await shell.goTo('settings');
+  const settings = new SettingsPage(page);
+  const speakers = page.getByLabel('Expected speakers');
+  await speakers.fill('0');
+  const save = page.getByRole('button', { name: 'Save default options' });
+  await expect(save).toBeDisabled();
+  await expect(page.getByText('speakers_expected must be at least 1')).toBeVisible();
+  await speakers.fill('3');
+  await save.click();
+  await expect(page.getByText('Default options saved.')).toBeVisible();
+  await expect
+    .poll(() => settings.storedSettings())
+    .toMatchObject({ defaultOptions: { speaker_labels: true, speakers_expected: 3 } });
+});
+
+test('settings: no serious accessibility violation, and screenshots in both themes', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  await shell.goTo('settings');
+  const settings = new SettingsPage(page);
+  for (const theme of ['Light', 'Dark'] as const) {
+    await settings.chooseTheme(theme);
+    await expect(settings.keyState).toHaveText('A key is set.');
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.screenshot({
+      path: join(screenshotDir, `settings-${theme.toLowerCase()}.png`),
+      fullPage: true,
+    });
+  }
+});
