@@ -1,11 +1,15 @@
 import { printTable, saveResults, type BenchResult } from './bench-kit';
 
 /** `npm run bench [name…]`: runs the benchmarks (all, or those named) and saves bench/results.json. */
+const browserBench = (name: string): string => `./browser/${name}`;
+
 const suites: Record<string, () => Promise<{ run: () => Promise<BenchResult[]> }>> = {
   ingest: () => import('./library-ingest'),
   search: () => import('./library-search'),
   upload: () => import('./upload'),
   scheduler: () => import('./scheduler'),
+  // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
+  reader: () => import(browserBench('reader')) as Promise<{ run: () => Promise<BenchResult[]> }>,
 };
 
 const chosen = process.argv.slice(2);

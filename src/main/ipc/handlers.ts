@@ -23,6 +23,18 @@ export function toSummary(job: JobRecord): TranscriptSummary {
   return summary;
 }
 
+/** The service JSON for the reader, less the copies of every word the sentences already carry. */
+function withoutWordCopies(transcript: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  if (!transcript) return null;
+  const {
+    words: _words,
+    utterances: _utterances,
+    unredacted_utterances: _unredactedUtterances,
+    ...rest
+  } = transcript;
+  return rest;
+}
+
 /** The contract implemented over core services; the same object serves every transport. */
 export function createHandlers(services: Services): Handlers {
   const { library, scheduler } = services.core;
@@ -51,8 +63,10 @@ export function createHandlers(services: Services): Handlers {
     'transcripts.get': async ({ id }): Promise<TranscriptDetail> => ({
       summary: await summaryOf(id),
       sentences: await library.sentences(id),
-      paragraphs: await library.paragraphs(id),
-      transcript: (await library.transcriptJson(id)) ?? null,
+      // The reader takes every word from the sentences: a second copy of 30,000 words in the
+      // paragraphs and a third and fourth in the service JSON would only slow a long transcript.
+      paragraphs: (await library.paragraphs(id)).map((paragraph) => ({ ...paragraph, words: [] })),
+      transcript: withoutWordCopies(await library.transcriptJson(id)),
     }),
     'transcripts.renameSpeaker': async ({ id, label, name }) => {
       await library.renameSpeaker(id, label, name);

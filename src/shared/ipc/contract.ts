@@ -49,8 +49,9 @@ export const createTranscriptionSchema = z
 export const transcriptDetailSchema = z.object({
   summary: transcriptSummarySchema,
   sentences: z.array(segmentSchema),
+  /** Paragraph boundaries; their words are in the sentences. */
   paragraphs: z.array(segmentSchema),
-  /** The service's full transcript JSON (analyses, unredacted text…), when completed. */
+  /** The service's transcript JSON (analyses, unredacted words…) without its word lists. */
   transcript: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;

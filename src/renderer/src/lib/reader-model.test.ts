@@ -64,12 +64,18 @@ describe('buildModel', () => {
     expect([...model.turnOf]).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 2, 2]);
   });
 
-  it('uses paragraphs when there are no speakers', () => {
+  it('uses paragraphs as blocks when there are no speakers, with the words of their sentences', () => {
     const plain = sentences.map((sentence) => ({ ...sentence, speaker: null }));
-    const paragraphs = [segment(0, null, [['One', 0]]), segment(1, null, [['Two', 1000]])];
+    // Paragraphs arrive without words: only their time spans matter.
+    const paragraphs = [
+      { ...segment(0, null, [['x', 0]]), startMs: 0, endMs: 2000, words: [] },
+      { ...segment(1, null, [['y', 2000]]), startMs: 2000, endMs: 99_000, words: [] },
+    ];
     const model = buildModel(plain, paragraphs);
     expect(model.hasSpeakers).toBe(false);
-    expect(model.turns.map((turn) => turn.text)).toEqual(['One', 'Two']);
+    expect(model.turns).toHaveLength(2);
+    expect(model.turns[0]?.text).toBe('Good morning. Thanks for coming.');
+    expect(model.turns.flatMap((turn) => turn.words).length).toBe(plain.flatMap((s) => s.words).length);
   });
 });
 

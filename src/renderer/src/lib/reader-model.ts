@@ -71,8 +71,20 @@ export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderM
   };
   if (hasSpeakers) {
     for (const sentence of sentences) addSegment(sentence, turns.at(-1)?.speaker === sentence.speaker);
+  } else if (paragraphs.length > 0) {
+    // Paragraphs are the blocks; their words come from the sentences that start inside them.
+    let next = 0;
+    for (const paragraph of paragraphs) {
+      let first = true;
+      while (next < sentences.length && (sentences[next]?.startMs ?? 0) < paragraph.endMs) {
+        addSegment(sentences[next]!, !first);
+        first = false;
+        next++;
+      }
+    }
+    for (; next < sentences.length; next++) addSegment(sentences[next]!, false);
   } else {
-    for (const paragraph of paragraphs.length > 0 ? paragraphs : sentences) addSegment(paragraph, false);
+    for (const sentence of sentences) addSegment(sentence, false);
   }
   const starts = new Float64Array(wordCount);
   const turnOf = new Uint32Array(wordCount);
