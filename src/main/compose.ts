@@ -12,7 +12,7 @@ import type { Secrets } from './core/secrets/secret-store';
 
 export interface ComposeOptions {
   dataDir: string;
-  appInfo: AppInfo;
+  appInfo: Omit<AppInfo, 'dataDir'>;
   /** Where keys are kept: the OS key store in the app, memory in the web host. */
   secrets: Secrets;
   /** Environment overrides (VERBATIM_TRANSCRIPTION_URL) win over Settings. */
@@ -47,7 +47,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     log: options.log,
   });
   return {
-    appInfo: options.appInfo,
+    appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
     secrets: options.secrets,
     core,

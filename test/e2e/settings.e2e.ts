@@ -131,3 +131,9 @@ test('settings: no serious accessibility violation, and screenshots in both them
     });
   }
 });
+
+test('the data folder is shown, so a reporter knows where the library lives', async ({ shell, page }) => {
+  await shell.open();
+  await shell.goTo('settings');
+  await expect(page.getByTestId('data-folder')).toHaveText(/verbatim-e2e-/);
+});

@@ -28,7 +28,7 @@ describe('the IPC contract', () => {
 
   it('refuses a handler object with a method missing (compile-time)', () => {
     const incomplete = {
-      'app.info': () => Promise.resolve({ name: 'Verbatim', version: '1', platform: 'linux' }),
+      'app.info': () => Promise.resolve({ name: 'Verbatim', version: '1', platform: 'linux', dataDir: '/d' }),
     };
     // @ts-expect-error every contract method needs a handler
     const handlers: Handlers = incomplete;

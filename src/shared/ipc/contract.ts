@@ -21,6 +21,8 @@ export const appInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   platform: z.string(),
+  /** Where the library, settings and encrypted keys live (VERBATIM_DATA_DIR moves it). */
+  dataDir: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
