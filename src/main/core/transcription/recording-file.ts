@@ -142,7 +142,8 @@ const buffersInFlight = 3;
 
 export function uploadSource(info: RecordingInfo, options: UploadOptions = {}): UploadSource {
   const stallMs = options.stallMs ?? 60_000;
-  const chunkBytes = options.chunkBytes ?? 1024 * 1024;
+  // 4 MB chunks: measured against curl, 1 MB chunks spent a fifth more time in JavaScript.
+  const chunkBytes = options.chunkBytes ?? 4 * 1024 * 1024;
   const cancelled = (): VerbatimError =>
     new VerbatimError('cancelled', `The upload of "${info.name}" was cancelled.`);
   const stalled = (): VerbatimError =>
