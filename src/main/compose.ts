@@ -12,6 +12,10 @@ import type { Secrets } from './core/secrets/secret-store';
 
 export interface ComposeOptions {
   dataDir: string;
+  /** The app's own data folder, where a moved library leaves its forwarding address. */
+  defaultDataDir?: string;
+  /** Restarts the app (Electron); absent where a restart is the user's job (the web host). */
+  relaunch?: () => void;
   appInfo: Omit<AppInfo, 'dataDir'>;
   /** Where keys are kept: the OS key store in the app, memory in the web host. */
   secrets: Secrets;
@@ -51,6 +55,8 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     settings,
     secrets: options.secrets,
     core,
+    dataFolder: { current: options.dataDir, home: options.defaultDataDir ?? options.dataDir },
+    relaunch: options.relaunch,
     jobUpdated,
     jobProgress,
     close: () => core.close(),

@@ -9,16 +9,19 @@ import { registerIpcHandlers, sendEvent } from './platform/ipc-electron';
 import { createMainWindow } from './platform/main-window';
 import { applicationMenuTemplate } from './platform/menu';
 import { nodeFileSystem, writeFileAtomic } from './core/fs';
+import { resolveDataFolder } from './core/data-folder/data-folder';
 import { MemorySecrets, SecretStore } from './core/secrets/secret-store';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol';
 
-const dataDir = process.env.VERBATIM_DATA_DIR ?? app.getPath('userData');
-const windowStatePath = join(dataDir, 'window-state.json');
+const defaultDataDir = app.getPath('userData');
+// Settled once the app is ready: the library may have been moved elsewhere (location.json).
+let dataDir = process.env.VERBATIM_DATA_DIR ?? defaultDataDir;
+const windowStatePath = (): string => join(dataDir, 'window-state.json');
 
 function readSavedWindowState(): unknown {
   try {
-    return JSON.parse(readFileSync(windowStatePath, 'utf8'));
+    return JSON.parse(readFileSync(windowStatePath(), 'utf8'));
   } catch {
     return undefined;
   }
@@ -32,7 +35,7 @@ function openMainWindow(): void {
     devServerUrl: process.env.ELECTRON_RENDERER_URL,
     rendererHtmlPath: join(import.meta.dirname, '../renderer/index.html'),
     savedState: readSavedWindowState(),
-    saveState: (state) => void writeFileAtomic(windowStatePath, JSON.stringify(state)),
+    saveState: (state) => void writeFileAtomic(windowStatePath(), JSON.stringify(state)),
   });
   mainWindow.on('closed', () => (mainWindow = undefined));
 }
@@ -56,6 +59,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
+    dataDir = await resolveDataFolder(defaultDataDir, process.env.VERBATIM_DATA_DIR);
     // VERBATIM_API_KEY (the demo, scripted runs) is used for this run only and never stored.
     const secrets = process.env.VERBATIM_API_KEY
       ? new MemorySecrets({ transcriptionKey: process.env.VERBATIM_API_KEY })
@@ -65,6 +69,11 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       appInfo: { name: 'Verbatim', version: app.getVersion(), platform: process.platform },
       secrets,
+      defaultDataDir,
+      relaunch: () => {
+        app.relaunch();
+        app.exit(0);
+      },
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
       log: (message) => console.log(`[verbatim] ${message}`),
     });

@@ -1,3 +1,5 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -132,8 +134,23 @@ test('settings: no serious accessibility violation, and screenshots in both them
   }
 });
 
-test('the data folder is shown, so a reporter knows where the library lives', async ({ shell, page }) => {
+test('the data folder is shown and the library can be moved to another one', async ({ shell, page }) => {
   await shell.open();
   await shell.goTo('settings');
   await expect(page.getByTestId('data-folder')).toHaveText(/verbatim-e2e-/);
+  const target = page.getByLabel(/Move the library to another folder/);
+  const occupied = mkdtempSync(join(tmpdir(), 'verbatim-occupied-'));
+  writeFileSync(join(occupied, 'notes.txt'), 'mine');
+  await target.fill(occupied);
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('not empty');
+
+  const destination = join(mkdtempSync(join(tmpdir(), 'verbatim-moved-')), 'library');
+  await target.fill(destination);
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'copied to' })).toContainText(destination);
+  expect(existsSync(join(destination, 'library.sqlite'))).toBe(true);
+  // The web host cannot restart itself, and says so.
+  await page.getByRole('button', { name: 'Restart now' }).click();
+  await expect(page.getByRole('alert')).toContainText('Restart Verbatim yourself');
 });

@@ -4,6 +4,7 @@ import { startWebHost } from './web-host';
 import { composeServices } from '../../src/main/compose';
 import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
 import { acceleratedClock } from '../../src/main/core/clock';
+import { resolveDataFolder } from '../../src/main/core/data-folder/data-folder';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/ipc/handlers';
 import { wireEvents } from '../../src/main/ipc/events';
@@ -24,8 +25,12 @@ export interface WebAppOptions {
 
 export async function startWebApp(options: WebAppOptions) {
   mkdirSync(options.dataDir, { recursive: true });
+  // A library moved from Settings left its new address in the folder it was in.
+  const dataDir = await resolveDataFolder(options.dataDir, undefined);
+  mkdirSync(dataDir, { recursive: true });
   const services = composeServices({
-    dataDir: options.dataDir,
+    dataDir,
+    defaultDataDir: options.dataDir,
     appInfo: {
       name: 'Verbatim',
       version: process.env.npm_package_version ?? '0.0.0',
@@ -46,7 +51,7 @@ export async function startWebApp(options: WebAppOptions) {
     bridgeFile: resolve('out/web-bridge/bridge.js'),
     port: options.port,
     token: options.token,
-    importDir: join(options.dataDir, 'imports'),
+    importDir: join(dataDir, 'imports'),
     audioPathOf: async (id) => (await services.core.library.get(id))?.audioPath,
   });
   return {

@@ -100,3 +100,27 @@ describe('the dispatcher', () => {
     expect(await dispatch('app.info', undefined)).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 });
+
+describe('moving the data folder over the contract', () => {
+  it('copies the library and asks for a restart, which only the desktop app can do', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-move-'));
+    const relaunch = vi.fn();
+    const services = composeServices({
+      dataDir,
+      appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
+      secrets: new MemorySecrets(),
+      relaunch,
+    });
+    const dispatch = createDispatcher(createHandlers(services));
+    const target = join(mkdtempSync(join(tmpdir(), 'verbatim-target-')), 'library');
+    expect(unwrap(await dispatch('app.moveDataFolder', { path: target }))).toEqual({ dataDir: target });
+    expect(unwrap(await dispatch('app.relaunch', undefined))).toEqual({ relaunching: true });
+    expect(relaunch).toHaveBeenCalledTimes(1);
+    const withoutRelaunch = createDispatcher(createHandlers({ ...services, relaunch: undefined }));
+    expect(await withoutRelaunch('app.relaunch', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    await services.close();
+  });
+});

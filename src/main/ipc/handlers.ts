@@ -7,6 +7,7 @@ import type { JobRecord } from '../core/library/library';
 import type { TranscriptSummary } from '../../shared/library';
 import type { Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
+import { moveDataFolder } from '../core/data-folder/data-folder';
 
 export interface Services {
   appInfo: AppInfo;
@@ -15,6 +16,8 @@ export interface Services {
   core: Core;
   jobUpdated: Signal<JobRecord>;
   jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
+  dataFolder: { current: string; home: string };
+  relaunch?: (() => void) | undefined;
 }
 
 /** What the renderer may see of a job: never its stored options or internal scheduling. */
@@ -51,6 +54,23 @@ export function createHandlers(services: Services): Handlers {
   };
   return {
     'app.info': () => Promise.resolve(services.appInfo),
+    'app.moveDataFolder': ({ path }) =>
+      moveDataFolder({
+        db: services.core.db,
+        from: services.dataFolder.current,
+        to: path,
+        defaultFolder: services.dataFolder.home,
+      }),
+    'app.relaunch': () => {
+      if (!services.relaunch) {
+        throw new VerbatimError(
+          'invalid_input',
+          'Restart Verbatim yourself to use the new folder: this window cannot restart it.',
+        );
+      }
+      services.relaunch();
+      return Promise.resolve({ relaunching: true });
+    },
     'settings.get': () => services.settings.get(),
     'settings.set': (patch) => services.settings.set(patch),
     'transcripts.create': async (request) => {

@@ -108,6 +108,8 @@ export function electronMock() {
       getVersion: vi.fn(() => '0.1.0'),
       requestSingleInstanceLock: vi.fn(() => true),
       quit: vi.fn(),
+      relaunch: vi.fn(),
+      exit: vi.fn(),
       whenReady: vi.fn(() => ready),
       on: vi.fn((event: string, listener: Listener) =>
         appListeners.set(event, [...(appListeners.get(event) ?? []), listener]),

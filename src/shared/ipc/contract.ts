@@ -64,6 +64,11 @@ export type SecretsStatus = z.infer<typeof secretsStatusSchema>;
 
 export const contract = {
   'app.info': { input: noInput, output: appInfoSchema },
+  'app.moveDataFolder': {
+    input: z.object({ path: z.string().min(1, 'Enter a folder.').max(4096) }).strict(),
+    output: z.object({ dataDir: z.string() }),
+  },
+  'app.relaunch': { input: noInput, output: z.object({ relaunching: z.boolean() }) },
   'settings.get': { input: noInput, output: settingsSchema },
   'settings.set': { input: settingsPatchSchema, output: settingsSchema },
   'transcripts.create': { input: createTranscriptionSchema, output: transcriptSummarySchema },
