@@ -1,0 +1,234 @@
+import PDFDocument from 'pdfkit';
+import type { ExportOptions, ExportTranscript } from './export-model';
+import { dejaVuFonts } from './fonts';
+import { isRtl, isRtlToken, richDocument } from './rich-blocks';
+
+const REGULAR = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
+const BLACK = '#000000';
+const GREY = '#666666';
+const BODY_SIZE = 11;
+const MARGIN = 56; // 2 cm: room for the page-number footer inside the bottom margin.
+
+interface Run {
+  text: string;
+  bold?: boolean;
+  color?: string;
+}
+
+/**
+ * A PDF built in Node with pdfkit, embedding DejaVu Sans so Greek, Cyrillic, Arabic and Hebrew
+ * are readable on any machine. DejaVu has no CJK glyphs: Chinese text comes out as empty boxes.
+ */
+export async function toPdf(t: ExportTranscript, o: ExportOptions): Promise<Uint8Array> {
+  const d = richDocument(t, o);
+  const fonts = dejaVuFonts();
+  // bufferPages keeps every page open so page numbers ("Page 2 of 9") can be written at the end.
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: d.title, Creator: 'Verbatim' },
+  });
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+  const heading = (text: string, size: number): void => {
+    keepRoom(doc, size * 3);
+    doc.font(BOLD).fontSize(size).fillColor(BLACK);
+    paragraph(doc, [{ text, bold: true }], size, left, width);
+    doc.moveDown(0.3);
+  };
+
+  if (o.header) {
+    heading(d.title, 20);
+    for (const m of d.meta) {
+      paragraph(doc, [{ text: `${m.label}: `, bold: true }, { text: m.value }], 10, left, width);
+    }
+    doc.moveDown(1);
+  }
+
+  for (const b of d.blocks) {
+    const runs: Run[] = [];
+    if (b.speaker) runs.push({ text: `${b.speaker}: `, bold: true });
+    b.pieces.forEach((p, i) => {
+      if (p.stamp) runs.push({ text: `${p.stamp} `, color: GREY });
+      runs.push({ text: i < b.pieces.length - 1 ? `${p.text} ` : p.text });
+    });
+    // Two lines of room, so a speaker name is never stranded alone at the foot of a page.
+    keepRoom(doc, BODY_SIZE * 3);
+    paragraph(doc, runs, BODY_SIZE, left, width);
+    doc.moveDown(0.5);
+  }
+
+  const a = d.appendix;
+  if (a) {
+    doc.moveDown(1);
+    heading('Appendix', 16);
+    if (a.summary) {
+      heading('Summary', 13);
+      paragraph(doc, [{ text: a.summary }], BODY_SIZE, left, width);
+      doc.moveDown(0.5);
+    }
+    if (a.keyPhrases.length > 0) {
+      heading('Key phrases', 13);
+      for (const k of a.keyPhrases) paragraph(doc, [{ text: `• ${k}` }], BODY_SIZE, left, width);
+      doc.moveDown(0.5);
+    }
+    if (a.entities.length > 0) {
+      heading('Entities', 13);
+      for (const e of a.entities) {
+        paragraph(doc, [{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE, left, width);
+      }
+    }
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing inside the bottom margin would make pdfkit add a page; lift the margin meanwhile.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(`Page ${i - range.start + 1} of ${range.count}`, left, doc.page.height - bottom / 2 - 5, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+
+  doc.end();
+  await finished;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > doc.page.maxY()) doc.addPage();
+}
+
+function paragraph(doc: PDFKit.PDFDocument, runs: Run[], size: number, left: number, width: number): void {
+  const parts = runs.filter((r) => r.text !== '');
+  if (isRtl(parts.map((r) => r.text).join(''))) {
+    rtlParagraph(doc, parts, size, left, width);
+    return;
+  }
+  doc.x = left;
+  parts.forEach((r, i) => {
+    doc
+      .font(r.bold ? BOLD : REGULAR)
+      .fontSize(size)
+      .fillColor(r.color ?? BLACK)
+      .text(reverseEmbeddedRtl(r.text), { width, continued: i < parts.length - 1 });
+  });
+  doc.fillColor(BLACK);
+}
+
+const rtlWords =
+  /[^\s]*[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF][^\s]*(?:\s+[^\s]*[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF][^\s]*)*/gu;
+
+/**
+ * An Arabic or Hebrew phrase inside a left-to-right paragraph. pdfkit lays out each
+ * space-separated word on its own, so the words would be placed left to right, and fontkit
+ * mirrors each word's trailing space to its left. Joining a short phrase with no-break spaces
+ * makes it one run that fontkit mirrors as a whole: right-to-left word order, kept on one line.
+ * The extra space after it stands in for the one mirrored to the left. A long phrase (which
+ * must be allowed to wrap) just has its word order reversed; if it wraps, its lines are in the
+ * wrong order, which transcripts with a long foreign-script quote inside a Latin paragraph may show.
+ */
+function reverseEmbeddedRtl(text: string): string {
+  return text.replace(rtlWords, (m) =>
+    m.length <= 60 ? `${m.split(/\s+/).join('\u00A0')} ` : m.split(/\s+/).reverse().join(' '),
+  );
+}
+
+interface Token {
+  text: string;
+  font: string;
+  color: string;
+  width: number;
+  rtl: boolean;
+}
+
+/**
+ * pdfkit shapes Arabic letters but does no bidi reordering, so an Arabic paragraph would come out
+ * with its words in left-to-right order. This wraps the words itself and lays each line out right
+ * to left, keeping runs of left-to-right words (names, timestamps, numbers) in their own order:
+ * a small subset of the Unicode bidi algorithm that is enough for transcripts.
+ */
+function rtlParagraph(doc: PDFKit.PDFDocument, runs: Run[], size: number, left: number, width: number): void {
+  const tokens: Token[] = [];
+  for (const r of runs) {
+    const font = r.bold ? BOLD : REGULAR;
+    doc.font(font).fontSize(size);
+    // A left-to-right run (a speaker name, a timestamp) stays one token so it is never reversed.
+    const words = isRtl(r.text) ? r.text.split(/\s+/).filter((w) => w !== '') : [r.text.trim()];
+    for (const w of words) {
+      if (w === '') continue;
+      tokens.push({
+        text: w,
+        font,
+        color: r.color ?? BLACK,
+        width: doc.widthOfString(w),
+        rtl: isRtlToken(w),
+      });
+    }
+  }
+  doc.font(REGULAR).fontSize(size);
+  const space = doc.widthOfString(' ');
+  const lineHeight = doc.currentLineHeight(true);
+
+  const lines: Token[][] = [];
+  let line: Token[] = [];
+  let used = 0;
+  for (const tok of tokens) {
+    const add = line.length === 0 ? tok.width : space + tok.width;
+    if (line.length > 0 && used + add > width) {
+      lines.push(line);
+      line = [];
+      used = 0;
+    }
+    used += line.length === 0 ? tok.width : space + tok.width;
+    line.push(tok);
+  }
+  if (line.length > 0) lines.push(line);
+
+  let y = doc.y;
+  for (const l of lines) {
+    if (y + lineHeight > doc.page.maxY()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    // Group consecutive left-to-right tokens, then reverse the group order for display.
+    const groups: Token[][] = [];
+    for (const tok of l) {
+      const last = groups.at(-1);
+      const lastTok = last?.at(-1);
+      if (last && lastTok && !tok.rtl && !lastTok.rtl) last.push(tok);
+      else groups.push([tok]);
+    }
+    const visual = groups.reverse().flat();
+    const total = visual.reduce((s, tok) => s + tok.width, 0) + space * Math.max(0, visual.length - 1);
+    let x = left + width - total;
+    for (const tok of visual) {
+      doc.font(tok.font).fontSize(size).fillColor(tok.color).text(tok.text, x, y, { lineBreak: false });
+      x += tok.width + space;
+    }
+    y += lineHeight;
+  }
+  doc.fillColor(BLACK);
+  doc.x = left;
+  doc.y = y;
+}

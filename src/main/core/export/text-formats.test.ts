@@ -1,0 +1,428 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { parseSync, type NodeCue } from 'subtitle';
+import { defaultExportOptions, type ExportOptions, type ExportTranscript } from './export-model';
+import {
+  defaultSubtitleOptions,
+  maxCharsPerSecond,
+  toCsv,
+  toJson,
+  toMarkdown,
+  toPlainText,
+  toSrt,
+  toVtt,
+  type SubtitleOptions,
+} from './text-formats';
+import { interview, makeTranscript } from './text-fixtures';
+
+const opts = (o: Partial<ExportOptions> = {}): ExportOptions => ({ ...defaultExportOptions, ...o });
+
+const analyses = {
+  summary: 'The council approved the budget.',
+  keyPhrases: ['budget', 'council'],
+  entities: [{ type: 'person_name', text: 'Maria Lopez' }],
+};
+
+function greekArabic(): ExportTranscript {
+  return makeTranscript(
+    [
+      { speaker: 'A', text: 'Καλημέρα σας, κύριε δήμαρχε.' },
+      { speaker: 'B', text: 'صباح الخير، كيف حالك؟' },
+    ],
+    {
+      speakers: new Map([
+        ['A', 'Ελένη Παπαδοπούλου'],
+        ['B', 'ليلى حداد'],
+      ]),
+    },
+  );
+}
+
+describe('Markdown', () => {
+  it('writes the header, bold renamed speakers, paragraph stamps and the appendix', () => {
+    const md = toMarkdown({ ...interview(), analyses }, opts({ appendix: true }));
+    const lines = md.split('\n');
+    expect(lines[0]).toBe('# Council meeting');
+    expect(lines).toContain('- **Source:** council.mp3');
+    expect(lines).toContain('- **Date:** 2026-11-20 09:30 UTC');
+    expect(lines.some((l) => /^- \*\*Duration:\*\* \d\d:\d\d:\d\d$/.test(l))).toBe(true);
+    const body = lines.filter((l) => /^\[\d\d:\d\d:\d\d\] \*\*/.test(l));
+    expect(body).toHaveLength(3);
+    expect(body[0]).toBe(
+      '[00:00:00] **Maria Lopez:** Good morning, everyone. The budget is "final", she said.',
+    );
+    expect(body[1]).toMatch(/\*\*Speaker B:\*\* Call me at ##########, please\.$/);
+    expect(lines).toContain('## Summary');
+    expect(lines).toContain('- budget');
+    expect(lines).toContain('- Maria Lopez (person\\_name)');
+  });
+
+  it('leaves out header, names, stamps and appendix when turned off', () => {
+    const md = toMarkdown(
+      { ...interview(), analyses },
+      opts({ header: false, speakerNames: false, timestamps: { kind: 'none' }, appendix: false }),
+    );
+    expect(md.split('\n')[0]).toBe('Good morning, everyone. The budget is "final", she said.');
+    expect(md).not.toMatch(/\*\*|\[\d\d:|Summary|council\.mp3/);
+  });
+
+  it('escapes text that Markdown would read as formatting', () => {
+    const t = makeTranscript([{ speaker: 'A', text: '# 1. *not* bold_text <b>' }]);
+    const md = toMarkdown(t, opts({ header: false, speakerNames: false, timestamps: { kind: 'none' } }));
+    expect(md).toBe('\\# 1. \\*not\\* bold\\_text \\<b\\>\n');
+  });
+
+  it('uses unredacted text on request, stamps each sentence, and keeps Greek and Arabic', () => {
+    const md = toMarkdown(interview(), opts({ redacted: false, timestamps: { kind: 'sentence' } }));
+    expect(md).toContain('Call me at 5551234567, please.');
+    expect(md).toMatch(/\*\*Maria Lopez:\*\* \[00:00:00\] Good morning, everyone\. \[00:00:0\d\] The budget/);
+    const intl = toMarkdown(greekArabic(), opts());
+    expect(intl).toContain('**Ελένη Παπαδοπούλου:** Καλημέρα σας, κύριε δήμαρχε.');
+    expect(intl).toContain('**ليلى حداد:** صباح الخير، كيف حالك؟');
+  });
+});
+
+describe('plain text', () => {
+  it('writes NAME: prefixes, stamps, header and appendix', () => {
+    const txt = toPlainText({ ...interview(), analyses }, opts({ appendix: true, unit: 'turns' }));
+    const lines = txt.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'Council meeting',
+      'Source: council.mp3',
+      'Date: 2026-11-20 09:30 UTC',
+      expect.stringMatching(/^Duration: /),
+    ]);
+    expect(lines).toContain(
+      '[00:00:00] MARIA LOPEZ: Good morning, everyone. The budget is "final", she said.',
+    );
+    expect(lines.some((l) => /^\[\d\d:\d\d:\d\d\] SPEAKER B: Call me at ##########, please\.$/.test(l))).toBe(
+      true,
+    );
+    expect(lines).toContain('SUMMARY');
+    expect(lines).toContain('- Maria Lopez (person_name)');
+  });
+
+  it('exports only the quote in a range, with Greek intact', () => {
+    const t = greekArabic();
+    const s = t.sentences[0];
+    const range = { startMs: s?.startMs ?? 0, endMs: s?.endMs ?? 0 };
+    const txt = toPlainText(t, opts({ header: false, range }));
+    expect(txt.trim()).toBe('[00:00:00] ΕΛΈΝΗ ΠΑΠΑΔΟΠΟΎΛΟΥ: Καλημέρα σας, κύριε δήμαρχε.');
+  });
+});
+
+const jsonSchema = z
+  .object({
+    format: z.literal('verbatim-transcript'),
+    version: z.literal(1),
+    title: z.string(),
+    source: z.string(),
+    createdAt: z.string().datetime(),
+    durationMs: z.number().int().nullable(),
+    language: z.string().nullable(),
+    speakers: z.array(z.object({ label: z.string(), name: z.string() }).strict()),
+    range: z.object({ startMs: z.number(), endMs: z.number() }).strict().nullable(),
+    blocks: z.array(
+      z
+        .object({
+          speaker: z.string().nullable(),
+          startMs: z.number().int(),
+          endMs: z.number().int(),
+          text: z.string(),
+          sentences: z.array(
+            z
+              .object({
+                speaker: z.string().nullable(),
+                startMs: z.number().int(),
+                endMs: z.number().int(),
+                text: z.string(),
+                words: z.array(
+                  z
+                    .object({
+                      text: z.string(),
+                      startMs: z.number(),
+                      endMs: z.number(),
+                      confidence: z.number(),
+                    })
+                    .strict(),
+                ),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
+    ),
+    analyses: z
+      .object({
+        summary: z.string().optional(),
+        keyPhrases: z.array(z.string()).optional(),
+        entities: z.array(z.object({ type: z.string(), text: z.string() })).optional(),
+      })
+      .optional(),
+  })
+  .strict();
+
+describe('JSON', () => {
+  it('matches the documented schema, with renamed speakers and words', () => {
+    const doc = jsonSchema.parse(JSON.parse(toJson({ ...interview(), analyses }, opts({ appendix: true }))));
+    expect(doc.createdAt).toBe('2026-11-20T09:30:00.000Z');
+    expect(doc.speakers).toContainEqual({ label: 'A', name: 'Maria Lopez' });
+    expect(doc.blocks.map((b) => b.speaker)).toEqual(['Maria Lopez', 'Speaker B', 'Maria Lopez']);
+    expect(doc.blocks[0]?.sentences[0]?.words[0]).toMatchObject({ text: 'Good' });
+    expect(doc.analyses?.summary).toBe(analyses.summary);
+  });
+
+  it('switches redaction, limits to a range and keeps Arabic', () => {
+    const t = interview();
+    const redacted = jsonSchema.parse(JSON.parse(toJson(t, opts())));
+    const clear = jsonSchema.parse(JSON.parse(toJson(t, opts({ redacted: false }))));
+    expect(redacted.blocks[1]?.text).toContain('##########');
+    expect(clear.blocks[1]?.text).toContain('5551234567');
+    expect(clear.blocks[1]?.sentences[0]?.words.map((w) => w.text)).toContain('5551234567,');
+    const s = t.sentences[3];
+    const quote = jsonSchema.parse(
+      JSON.parse(toJson(t, opts({ range: { startMs: s?.startMs ?? 0, endMs: s?.endMs ?? 0 } }))),
+    );
+    expect(quote.blocks.map((b) => b.text)).toEqual(['Thank you.']);
+    expect(quote.range).toEqual({ startMs: s?.startMs, endMs: s?.endMs });
+    const intl = jsonSchema.parse(JSON.parse(toJson(greekArabic(), opts())));
+    expect(intl.blocks[1]).toMatchObject({ speaker: 'ليلى حداد', text: 'صباح الخير، كيف حالك؟' });
+  });
+});
+
+describe('CSV', () => {
+  const read = (csv: string): Record<string, string>[] =>
+    parseCsv<Record<string, string>>(csv, { bom: true, columns: true, relax_column_count: false });
+
+  it('writes one row per sentence with RFC 4180 quoting', () => {
+    const t = makeTranscript([
+      { speaker: 'A', text: 'Commas, "quotes" and\nnew lines.' },
+      { speaker: 'B', text: 'Plain.' },
+    ]);
+    const csv = toCsv(t, opts());
+    expect(csv.startsWith('\uFEFFstart,end,start_ms,end_ms,speaker,text\r\n')).toBe(true);
+    const rows = read(csv);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.end).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(rows[0]).toEqual({
+      start: '00:00:00',
+      end: rows[0]?.end,
+      start_ms: String(t.sentences[0]?.startMs),
+      end_ms: String(t.sentences[0]?.endMs),
+      speaker: 'Maria Lopez',
+      text: 'Commas, "quotes" and\nnew lines.',
+    });
+    expect(rows[1]?.speaker).toBe('Speaker B');
+  });
+
+  it('follows redaction, range and speaker options, and keeps Greek and Arabic', () => {
+    const t = interview();
+    expect(read(toCsv(t, opts()))[2]?.text).toBe('Call me at ##########, please.');
+    expect(read(toCsv(t, opts({ redacted: false })))[2]?.text).toBe('Call me at 5551234567, please.');
+    expect(read(toCsv(t, opts({ speakerNames: false }))).map((r) => r.speaker)).toEqual(['', '', '', '']);
+    const s = t.sentences[1];
+    const quote = read(toCsv(t, opts({ range: { startMs: s?.startMs ?? 0, endMs: s?.endMs ?? 0 } })));
+    expect(quote.map((r) => r.text)).toEqual(['The budget is "final", she said.']);
+    const intl = read(toCsv(greekArabic(), opts()));
+    expect(intl.map((r) => [r.speaker, r.text])).toEqual([
+      ['Ελένη Παπαδοπούλου', 'Καλημέρα σας, κύριε δήμαρχε.'],
+      ['ليلى حداد', 'صباح الخير، كيف حالك؟'],
+    ]);
+  });
+});
+
+/** A long, varied transcript: long and short sentences, pauses, speaker changes, fast speech. */
+function longTranscript(): ExportTranscript {
+  const vocabulary =
+    'the council said budget extraordinary infrastructure a of we will reconsider, tomorrow. yes; no: maybe?'.split(
+      ' ',
+    );
+  let seed = 7;
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const lines = Array.from({ length: 60 }, (_, i) => {
+    const n = 1 + rand(30);
+    const words = Array.from({ length: n }, () => vocabulary[rand(vocabulary.length)] ?? 'word');
+    return {
+      speaker: rand(4) === 0 ? 'B' : 'A',
+      text: `${words.join(' ')}.`,
+      pauseMs: rand(3) === 0 ? rand(3000) : 0,
+      wordMs: i % 7 === 0 ? 60 : 150 + rand(400),
+    };
+  });
+  return makeTranscript(lines);
+}
+
+function cues(text: string): NodeCue['data'][] {
+  return parseSync(text)
+    .filter((n): n is NodeCue => n.type === 'cue')
+    .map((n) => n.data);
+}
+
+/** Checks what the brief promises of every subtitle file, from the parsed cues only. */
+function checkCues(
+  parsed: NodeCue['data'][],
+  t: ExportTranscript,
+  so: SubtitleOptions,
+  stripLabel: (line: string) => string,
+  countLabel: boolean,
+  checkSync = true,
+): void {
+  expect(parsed.length).toBeGreaterThan(0);
+  let previousEnd = -Infinity;
+  for (const c of parsed) {
+    expect(c.start).toBeGreaterThanOrEqual(0);
+    expect(c.end).toBeGreaterThan(c.start);
+    expect(c.end).toBeLessThanOrEqual(t.audioDurationMs ?? Infinity);
+    expect(c.end - c.start).toBeLessThanOrEqual(so.maxDurationMs);
+    expect(c.start - previousEnd).toBeGreaterThanOrEqual(so.minGapMs);
+    previousEnd = c.end;
+    const lines = c.text.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(so.maxLines);
+    for (const line of lines) {
+      expect((countLabel ? line : stripLabel(line)).length).toBeLessThanOrEqual(so.charsPerLine);
+    }
+  }
+  // No word split: the caption tokens, in order, are exactly the transcript's words.
+  const tokens = parsed.flatMap((c) =>
+    c.text.split('\n').map(stripLabel).join(' ').split(/\s+/).filter(Boolean),
+  );
+  const words = t.sentences.flatMap((s) => s.words);
+  expect(tokens).toEqual(words.map((w) => w.text));
+  // Each cue is on screen while its words are spoken, give or take the minimum gap. (Not with
+  // very short lines and a gap longer than the pause between fast words: cues then lag a little.)
+  if (!checkSync) return;
+  let k = 0;
+  for (const c of parsed) {
+    const count = c.text.split('\n').map(stripLabel).join(' ').split(/\s+/).filter(Boolean).length;
+    for (const w of words.slice(k, k + count)) {
+      expect(w.start).toBeLessThan(c.end + so.minGapMs);
+      expect(w.end).toBeGreaterThan(c.start - so.minGapMs);
+    }
+    k += count;
+  }
+}
+
+describe('SRT', () => {
+  it('keeps every cue inside the audio, in order, within the limits, never splitting a word', () => {
+    const t = longTranscript();
+    for (const so of [
+      defaultSubtitleOptions,
+      { ...defaultSubtitleOptions, charsPerLine: 32, maxLines: 1, maxDurationMs: 3000, minGapMs: 200 },
+    ]) {
+      const { text } = toSrt(t, so);
+      const sync = so === defaultSubtitleOptions;
+      checkCues(cues(text), t, so, (l) => l.replace(/^(MARIA LOPEZ|SPEAKER B): /, ''), true, sync);
+    }
+  });
+
+  it('keeps cues inside the audio when the last words run past its stated duration', () => {
+    const t = interview();
+    const lastEnd = t.sentences[t.sentences.length - 1]?.endMs ?? 0;
+    const short = { ...t, audioDurationMs: lastEnd - 200 };
+    const parsed = cues(toSrt(short, defaultSubtitleOptions).text);
+    expect(parsed.length).toBe(3);
+    for (const c of parsed) expect(c.end).toBeLessThanOrEqual(lastEnd - 200);
+  });
+
+  it('labels renamed speakers as NAME: and follows redaction', () => {
+    const t = interview();
+    const parsed = cues(toSrt(t, defaultSubtitleOptions).text);
+    expect(parsed[0]?.text).toMatch(/^MARIA LOPEZ: Good morning,/);
+    expect(parsed.some((c) => c.text.startsWith('SPEAKER B: Call me at ##########,'))).toBe(true);
+    const clear = cues(toSrt(t, defaultSubtitleOptions, { redacted: false }).text);
+    expect(clear.some((c) => c.text.includes('5551234567'))).toBe(true);
+    const unlabelled = cues(toSrt(t, { ...defaultSubtitleOptions, speakerLabels: false }).text);
+    expect(unlabelled.some((c) => /MARIA|SPEAKER/.test(c.text))).toBe(false);
+  });
+
+  it('splits after punctuation where it can', () => {
+    const t = makeTranscript([
+      {
+        speaker: 'A',
+        text: 'We looked at the numbers again, and the budget still does not add up for next year at all.',
+      },
+    ]);
+    const parsed = cues(toSrt(t, { ...defaultSubtitleOptions, speakerLabels: false, maxLines: 1 }).text);
+    expect(parsed[0]?.text).toBe('We looked at the numbers again,');
+    const two = makeTranscript([
+      { speaker: 'A', text: 'The motion passed.' },
+      { speaker: 'A', text: 'Nobody, not even the mayor, expected that result today.' },
+    ]);
+    const split = cues(toSrt(two, { ...defaultSubtitleOptions, speakerLabels: false, maxLines: 1 }).text);
+    expect(split[0]?.text).toBe('The motion passed.');
+  });
+
+  it('warns about captions read faster than 17 characters per second', () => {
+    const t = makeTranscript([
+      { speaker: 'A', text: 'Extraordinarily rapid announcements overwhelm everybody.', wordMs: 80 },
+      { speaker: 'A', text: 'Slow.', pauseMs: 100 },
+    ]);
+    const { text, warnings } = toSrt(t, { ...defaultSubtitleOptions, speakerLabels: false });
+    const parsed = cues(text);
+    expect(warnings.length).toBeGreaterThan(0);
+    for (const w of warnings) {
+      const c = parsed[w.index - 1];
+      expect(c).toBeDefined();
+      const measured = (c?.text.replace(/\n/g, ' ').length ?? 0) / (((c?.end ?? 0) - (c?.start ?? 0)) / 1000);
+      expect(measured).toBeGreaterThan(maxCharsPerSecond);
+      expect(w.cps).toBeCloseTo(measured, 0);
+    }
+  });
+
+  it('exports only the quote in a range', () => {
+    const t = interview();
+    const s = t.sentences[2];
+    const parsed = cues(
+      toSrt(t, defaultSubtitleOptions, { range: { startMs: s?.startMs ?? 0, endMs: s?.endMs ?? 0 } }).text,
+    );
+    expect(parsed.map((c) => c.text).join(' ')).toBe('SPEAKER B: Call me at ##########, please.');
+  });
+});
+
+describe('WebVTT', () => {
+  it('keeps every cue inside the audio, in order, within the limits, never splitting a word', () => {
+    const t = longTranscript();
+    for (const so of [
+      defaultSubtitleOptions,
+      { ...defaultSubtitleOptions, charsPerLine: 20, maxLines: 3, maxDurationMs: 4000, minGapMs: 120 },
+    ]) {
+      const { text } = toVtt(t, so);
+      expect(text.startsWith('WEBVTT\n\n')).toBe(true);
+      checkCues(cues(text), t, so, (l) => l.replace(/^<v [^>]*>/, ''), false, so === defaultSubtitleOptions);
+    }
+  });
+
+  it('labels renamed speakers with voice tags, escapes markup, and keeps Greek and Arabic', () => {
+    const t = makeTranscript(
+      [
+        { speaker: 'A', text: 'Profits <up> & costs down.' },
+        { speaker: 'B', text: 'Καλημέρα σας.' },
+        { speaker: 'C', text: 'صباح الخير' },
+      ],
+      {
+        speakers: new Map([
+          ['A', 'Maria Lopez'],
+          ['B', 'Ελένη'],
+          ['C', 'ليلى'],
+        ]),
+      },
+    );
+    const parsed = cues(toVtt(t, defaultSubtitleOptions).text);
+    expect(parsed.map((c) => c.text)).toEqual([
+      '<v Maria Lopez>Profits &lt;up&gt; &amp; costs down.',
+      '<v Ελένη>Καλημέρα σας.',
+      '<v ليلى>صباح الخير',
+    ]);
+  });
+
+  it('follows redaction choices', () => {
+    const t = interview();
+    expect(cues(toVtt(t, defaultSubtitleOptions).text).some((c) => c.text.includes('##########'))).toBe(true);
+    const clear = cues(toVtt(t, defaultSubtitleOptions, { redacted: false }).text);
+    expect(clear.some((c) => c.text.includes('<v Speaker B>Call me at 5551234567,'))).toBe(true);
+  });
+});
