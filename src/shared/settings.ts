@@ -20,6 +20,11 @@ export const settingsSchema = z.object({
   /** Overrides of the services' addresses ('' = the real service). */
   transcriptionUrlUs: serviceUrlSchema.default(''),
   transcriptionUrlEu: serviceUrlSchema.default(''),
+  /**
+   * The language model that answers questions about a transcript (Ask). Chosen in Settings or
+   * with "Use for Ask" in the Catalog; a catalog id such as `anthropic/claude-sonnet-4.5`.
+   */
+  askModel: z.string().min(1).max(200).default('anthropic/claude-sonnet-4.5'),
   /** Transcription options every new job starts from (checked when a job is created). */
   defaultOptions: z.record(z.string(), z.unknown()).default({ speaker_labels: true }),
   /** Named sets of options, for the kinds of recording a reporter makes again and again. */
