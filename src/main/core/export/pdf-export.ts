@@ -59,18 +59,20 @@ export async function toPdf(
 
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const layout: Layout = { doc, pick, left, width };
+  const write = (runs: Run[], size: number): void => paragraph(layout, runs, size);
 
   const heading = (text: string, size: number): void => {
     keepRoom(doc, size * 3);
     doc.font(BOLD).fontSize(size).fillColor(BLACK);
-    paragraph(doc, pick, [{ text, bold: true }], size, left, width);
+    write([{ text, bold: true }], size);
     doc.moveDown(0.3);
   };
 
   if (o.header) {
     heading(d.title, 20);
     for (const m of d.meta) {
-      paragraph(doc, pick, [{ text: `${m.label}: `, bold: true }, { text: m.value }], 10, left, width);
+      write([{ text: `${m.label}: `, bold: true }, { text: m.value }], 10);
     }
     doc.moveDown(1);
   }
@@ -84,7 +86,7 @@ export async function toPdf(
     });
     // Two lines of room, so a speaker name is never stranded alone at the foot of a page.
     keepRoom(doc, BODY_SIZE * 3);
-    paragraph(doc, pick, runs, BODY_SIZE, left, width);
+    write(runs, BODY_SIZE);
     doc.moveDown(0.5);
   }
 
@@ -94,25 +96,18 @@ export async function toPdf(
     heading('Appendix', 16);
     if (a.summary) {
       heading('Summary', 13);
-      paragraph(doc, pick, [{ text: a.summary }], BODY_SIZE, left, width);
+      write([{ text: a.summary }], BODY_SIZE);
       doc.moveDown(0.5);
     }
     if (a.keyPhrases.length > 0) {
       heading('Key phrases', 13);
-      for (const k of a.keyPhrases) paragraph(doc, pick, [{ text: `• ${k}` }], BODY_SIZE, left, width);
+      for (const k of a.keyPhrases) write([{ text: `• ${k}` }], BODY_SIZE);
       doc.moveDown(0.5);
     }
     if (a.entities.length > 0) {
       heading('Entities', 13);
       for (const e of a.entities) {
-        paragraph(
-          doc,
-          pick,
-          [{ text: `• ${e.type}: `, bold: true }, { text: e.text }],
-          BODY_SIZE,
-          left,
-          width,
-        );
+        write([{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE);
       }
     }
   }
@@ -144,17 +139,19 @@ function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.maxY()) doc.addPage();
 }
 
-function paragraph(
-  doc: PDFKit.PDFDocument,
-  pick: FontPicker,
-  runs: Run[],
-  size: number,
-  left: number,
-  width: number,
-): void {
+/** Where paragraphs go: the document, its fonts, and the text column. */
+interface Layout {
+  doc: PDFKit.PDFDocument;
+  pick: FontPicker;
+  left: number;
+  width: number;
+}
+
+function paragraph(layout: Layout, runs: Run[], size: number): void {
+  const { doc, pick, left, width } = layout;
   const parts = runs.filter((r) => r.text !== '');
   if (isRtl(parts.map((r) => r.text).join(''))) {
-    rtlParagraph(doc, pick, parts, size, left, width);
+    rtlParagraph(layout, parts, size);
     return;
   }
   doc.x = left;
@@ -204,14 +201,8 @@ interface Token {
  * to left, keeping runs of left-to-right words (names, timestamps, numbers) in their own order:
  * a small subset of the Unicode bidi algorithm that is enough for transcripts.
  */
-function rtlParagraph(
-  doc: PDFKit.PDFDocument,
-  pick: FontPicker,
-  runs: Run[],
-  size: number,
-  left: number,
-  width: number,
-): void {
+function rtlParagraph(layout: Layout, runs: Run[], size: number): void {
+  const { doc, pick, left, width } = layout;
   const tokens: Token[] = [];
   for (const r of runs) {
     // A left-to-right run (a speaker name, a timestamp) stays one token so it is never reversed.
