@@ -69,6 +69,38 @@ test('exports a Word file from the reader with the renamed speaker in bold', asy
   await expect(dialog.option('Timestamps')).toHaveValue('none');
 });
 
+test('exports only the selected words as an excerpt', async ({ page, shell }) => {
+  await shell.open();
+  const reader = new ReaderPage(page);
+  const id = await reader.createTranscript(interview, { speaker_labels: true });
+  expect(await reader.waitForStatus(id)).toBe('completed');
+  await reader.open(id);
+  // Select the fourth to the ninth word, as a reporter would drag across them.
+  const selected = await page.evaluate(() => {
+    const words = [...document.querySelectorAll<HTMLElement>('[data-w]')];
+    const range = document.createRange();
+    range.setStartBefore(words[3]!);
+    range.setEndAfter(words[8]!);
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+    return words.slice(3, 9).map((word) => word.textContent?.trim() ?? '');
+  });
+  const dialog = new ExportDialog(page);
+  await dialog.openFromReader();
+  await expect(dialog.onlySelection).toBeChecked();
+  await dialog.format.selectOption('txt');
+  await expect(dialog.preview).toContainText('Excerpt: 00:00:0');
+  await expect(dialog.preview).toContainText(selected.join(' '));
+  const target = join(out, 'quote.txt');
+  await dialog.path.fill(target);
+  await dialog.save.click();
+  await expect(dialog.status).toHaveText(`Saved to ${target}`);
+  const body = readFileSync(target, 'utf8').split('\n\n').slice(1).join(' ');
+  expect(body).toContain(selected.join(' '));
+  const first = (await page.evaluate(() => document.querySelector('[data-w="0"]')?.textContent ?? '')).trim();
+  expect(body.split(/\s+/)).not.toContain(first);
+});
+
 test('a file that cannot be written says why, and the dialog stays open to try again', async ({
   page,
   shell,

@@ -19,7 +19,7 @@ export class ExportDialog {
     this.save = this.dialog.getByRole('button', { name: 'Save', exact: true });
     this.status = this.dialog.getByRole('status');
     this.warnings = this.dialog.getByRole('list', { name: 'Warnings' });
-    this.onlySelection = this.dialog.getByLabel(/^Only the selection/);
+    this.onlySelection = this.dialog.getByLabel(/Only the selection/);
   }
 
   async openFromReader(): Promise<void> {
