@@ -147,6 +147,18 @@ interface Layout {
   width: number;
 }
 
+/**
+ * pdfkit sets each piece of text below the line's top by its own font's ascent, and Noto CJK's
+ * ascent is larger than DejaVu's: Chinese would sit lower than the Latin text beside it. Giving
+ * every piece DejaVu's ascent as its baseline offset keeps one baseline across fonts. The ascent
+ * is read from pdfkit's current font (not in its typings); without it pdfkit's default applies.
+ */
+function sharedBaseline(doc: PDFKit.PDFDocument, size: number): { baseline?: number } {
+  doc.font(REGULAR).fontSize(size);
+  const ascender = (doc as unknown as { _font?: { ascender?: unknown } })._font?.ascender;
+  return typeof ascender === 'number' ? { baseline: -((ascender / 1000) * size) } : {};
+}
+
 function paragraph(layout: Layout, runs: Run[], size: number): void {
   const { doc, pick, left, width } = layout;
   const parts = runs.filter((r) => r.text !== '');
@@ -155,6 +167,7 @@ function paragraph(layout: Layout, runs: Run[], size: number): void {
     return;
   }
   doc.x = left;
+  const baseline = sharedBaseline(doc, size);
   // Each run is split where the script changes, so CJK characters get the CJK font mid-sentence.
   const pieces = parts.flatMap((r) =>
     splitByScript(reverseEmbeddedRtl(r.text)).map((piece) => ({ ...piece, run: r })),
@@ -164,7 +177,7 @@ function paragraph(layout: Layout, runs: Run[], size: number): void {
       .font(pick(p.run.bold ?? false, p.cjk))
       .fontSize(size)
       .fillColor(p.run.color ?? BLACK)
-      .text(p.text, { width, continued: i < pieces.length - 1 });
+      .text(p.text, { width, continued: i < pieces.length - 1, ...baseline });
   });
   doc.fillColor(BLACK);
 }
@@ -220,7 +233,7 @@ function rtlParagraph(layout: Layout, runs: Run[], size: number): void {
       });
     }
   }
-  doc.font(REGULAR).fontSize(size);
+  const baseline = sharedBaseline(doc, size);
   const space = doc.widthOfString(' ');
   const lineHeight = doc.currentLineHeight(true);
 
@@ -257,7 +270,11 @@ function rtlParagraph(layout: Layout, runs: Run[], size: number): void {
     const total = visual.reduce((s, tok) => s + tok.width, 0) + space * Math.max(0, visual.length - 1);
     let x = left + width - total;
     for (const tok of visual) {
-      doc.font(tok.font).fontSize(size).fillColor(tok.color).text(tok.text, x, y, { lineBreak: false });
+      doc
+        .font(tok.font)
+        .fontSize(size)
+        .fillColor(tok.color)
+        .text(tok.text, x, y, { lineBreak: false, ...baseline });
       x += tok.width + space;
     }
     y += lineHeight;
