@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultExportSettings } from '../src/shared/export-options';
+import { defaultExportSettings, exportFormats } from '../src/shared/export-options';
 import { exportBatch } from '../src/main/core/export/export-batch';
-import { exportTranscript } from '../src/main/core/export/export-transcript';
+import { exportTranscript, previewExport } from '../src/main/core/export/export-transcript';
 import { loadExportTranscript } from '../src/main/core/export/library-export';
 import { openDatabase } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
@@ -64,6 +64,43 @@ export async function run(): Promise<BenchResult[]> {
       notes: { words, sentences: t.sentences.length, bytes: size, baseline: 'the same words as JSON' },
     });
   }
+
+  // The dialog's preview reloads the transcript and lays out page one on every change of option;
+  // measured for the slowest format, as the handler does it (library read included).
+  const previews: Record<string, number> = {};
+  for (const format of exportFormats) {
+    const times: number[] = [];
+    const json3h: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      times.push(
+        (
+          await timeMsAsync(async () =>
+            previewExport(format, await loadExportTranscript(library, 'three-hours'), defaultExportSettings),
+          )
+        ).ms,
+      );
+      json3h.push(timeMs(json).ms);
+    }
+    previews[format] = percentile(times.slice(1), 50);
+    previews[`${format} baseline`] = percentile(json3h.slice(1), 50);
+  }
+  const slowest = exportFormats.reduce((a, b) => ((previews[a] ?? 0) >= (previews[b] ?? 0) ? a : b));
+  const previewMs = previews[slowest] ?? 0;
+  const previewBaseline = previews[`${slowest} baseline`] ?? 1;
+  results.push({
+    name: 'export preview of page one of a 3-hour transcript, slowest format',
+    unit: 'ms',
+    ours: previewMs,
+    baseline: previewBaseline,
+    ratio: previewMs / previewBaseline,
+    // Our own target: an option change should show its effect well within half a second.
+    target: 'under 300 ms',
+    met: previewMs < 300,
+    notes: {
+      slowest,
+      ...Object.fromEntries(exportFormats.map((f) => [`${f}Ms`, Math.round(previews[f] ?? 0)])),
+    },
+  });
 
   // 100 transcripts of about ten minutes each, exported in one batch to Word files in a folder.
   const count = 100;

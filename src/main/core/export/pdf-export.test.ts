@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Segment } from '../../../shared/library';
 import { defaultExportOptions } from './export-model';
@@ -117,6 +117,11 @@ describe('toPdf', () => {
     expect(text).toContain('مرحبا بكم في البرنامج اليوم');
     // pdfkit embeds a subset: a few characters, not the 20 MB collection.
     expect(statSync(file).size).toBeLessThan(300_000);
+    const shot = join(process.cwd(), 'test-results', 'screenshots', 'export-pdf-chinese');
+    mkdirSync(dirname(shot), { recursive: true });
+    const r = spawnSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file, shot]);
+    expect(r.status).toBe(0);
+    expect(statSync(`${shot}.png`).size).toBeGreaterThan(5_000);
   });
 
   it('still makes the PDF without a CJK font, the rest of it readable', async () => {
