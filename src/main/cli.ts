@@ -7,6 +7,7 @@ import { regionSchema, type Region } from '../shared/library';
 import { createCore, type Core } from './core/app-core';
 import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
+import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -21,6 +22,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   show <id> [--json]
   search <query> [--json] [--limit N]
   delete <id> [--remote]
+  ${exportUsage}
 
 Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed)`;
@@ -53,6 +55,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         'options-json': { type: 'string' },
         title: { type: 'string' },
         limit: { type: 'string' },
+        ...exportCliOptions,
       },
     });
     const region = parseRegion(io.env.VERBATIM_REGION);
@@ -168,6 +171,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         );
         return 0;
       }
+      case 'export':
+        return await runExportCommand(core, positionals, values, io);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

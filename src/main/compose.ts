@@ -9,6 +9,8 @@ import type { Services } from './ipc/handlers';
 import type { JobRecord } from './core/library/library';
 import type { Clock } from './core/clock';
 import type { Secrets } from './core/secrets/secret-store';
+import type { ExportProgress } from '../shared/ipc/export-contract';
+import type { ExportPlatform } from './ipc/export-handlers';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -23,6 +25,8 @@ export interface ComposeOptions {
   transcriptionUrlOverride?: string;
   clock?: Clock;
   log?: (message: string) => void;
+  /** OS file dialogs (Electron) and the default export folder. */
+  exportPlatform?: ExportPlatform;
 }
 
 /**
@@ -59,6 +63,8 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     relaunch: options.relaunch,
     jobUpdated,
     jobProgress,
+    exportProgress: new Signal<ExportProgress>(),
+    exportPlatform: options.exportPlatform,
     close: () => core.close(),
   };
 }

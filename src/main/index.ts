@@ -13,6 +13,7 @@ import { resolveDataFolder } from './core/data-folder/data-folder';
 import { MemorySecrets, SecretStore } from './core/secrets/secret-store';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol';
+import { electronFileDialogs } from './platform/file-dialogs';
 
 const defaultDataDir = app.getPath('userData');
 // Settled once the app is ready: the library may have been moved elsewhere (location.json).
@@ -76,6 +77,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
       log: (message) => console.log(`[verbatim] ${message}`),
+      exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
     });
     // Every job left unfinished by a quit or a crash continues where it stopped.
     void services.core.scheduler.resumeAll();

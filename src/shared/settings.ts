@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema, exportOptionsSchema } from './export-options';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof themeSchema>;
@@ -25,6 +26,11 @@ export const settingsSchema = z.object({
    * with "Use for Ask" in the Catalog; a catalog id such as `anthropic/claude-sonnet-4.5`.
    */
   askModel: z.string().min(1).max(200).default('anthropic/claude-sonnet-4.5'),
+  /**
+   * The export options last used for each format: the export dialog opens with them and saving
+   * an export writes them (never the excerpt's range, which belongs to one export).
+   */
+  exportOptions: z.partialRecord(exportFormatSchema, exportOptionsSchema).default({}),
   /** Transcription options every new job starts from (checked when a job is created). */
   defaultOptions: z.record(z.string(), z.unknown()).default({ speaker_labels: true }),
   /** Named sets of options, for the kinds of recording a reporter makes again and again. */

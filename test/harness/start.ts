@@ -21,6 +21,11 @@ export interface WebAppOptions {
   transcriptionUrl?: string;
   /** Runs the scheduler's clock faster, to match an emulator started with --speed. */
   timeScale?: number;
+  /**
+   * Where exports go by default (else Documents). A browser has no OS save dialog, so the page
+   * asks for a path, starting from this folder.
+   */
+  exportDir?: string;
 }
 
 export async function startWebApp(options: WebAppOptions) {
@@ -39,6 +44,7 @@ export async function startWebApp(options: WebAppOptions) {
     secrets: new MemorySecrets({ transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY }),
     transcriptionUrlOverride: options.transcriptionUrl ?? process.env.VERBATIM_TRANSCRIPTION_URL,
     clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
+    exportPlatform: options.exportDir ? { defaultFolder: options.exportDir } : undefined,
   });
   await services.core.scheduler.resumeAll();
   const dispatch = createDispatcher(createHandlers(services), {

@@ -9,27 +9,53 @@ export interface FileSystem {
   rename(from: string, to: string): Promise<void>;
 }
 
+/** The calls an atomic write makes, injectable so tests can fail each one (no space, no permission). */
+export interface AtomicWriteOps {
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+  open(
+    path: string,
+    flags: 'wx',
+  ): Promise<{
+    writeFile(data: string | Uint8Array): Promise<void>;
+    sync(): Promise<void>;
+    close(): Promise<void>;
+  }>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string, options: { force: true }): Promise<void>;
+}
+
+const nodeAtomicWriteOps: AtomicWriteOps = { mkdir, open, rename, rm };
+
+export interface AtomicWriteOptions {
+  /** Create missing folders (settings, keys); an export instead fails when its folder is gone. */
+  createFolder?: boolean;
+  ops?: AtomicWriteOps;
+}
+
 /**
  * Writes to a sibling temporary file, flushes it to disk, then renames it into place: the
- * target is either the old file or the complete new one, never half of each.
+ * target is either the old file or the complete new one, never half of each. On any failure
+ * the temporary file is removed before the error is passed on.
  */
-export async function writeFileAtomic(path: string, contents: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+export async function writeFileAtomic(
+  path: string,
+  contents: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  const ops = options.ops ?? nodeAtomicWriteOps;
+  if (options.createFolder ?? true) await ops.mkdir(dirname(path), { recursive: true });
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'w');
+  const handle = await ops.open(temporary, 'wx');
   try {
-    await handle.writeFile(contents);
-    await handle.sync();
+    try {
+      await handle.writeFile(contents);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await ops.rename(temporary, path);
   } catch (error) {
-    await handle.close();
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  await handle.close();
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
+    await ops.rm(temporary, { force: true });
     throw error;
   }
 }

@@ -8,6 +8,8 @@ import type { TranscriptSummary } from '../../shared/library';
 import type { Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
+import type { ExportProgress } from '../../shared/ipc/export-contract';
+import { createExportHandlers, type ExportPlatform } from './export-handlers';
 
 export interface Services {
   appInfo: AppInfo;
@@ -18,6 +20,9 @@ export interface Services {
   jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
   dataFolder: { current: string; home: string };
   relaunch?: (() => void) | undefined;
+  exportProgress: Signal<ExportProgress>;
+  /** OS file dialogs and the default export folder, where the platform has them. */
+  exportPlatform?: ExportPlatform | undefined;
 }
 
 /** What the renderer may see of a job: never its stored options or internal scheduling. */
@@ -140,6 +145,7 @@ export function createHandlers(services: Services): Handlers {
         return { ok: false, message: error instanceof VerbatimError ? error.message : String(error) };
       }
     },
+    ...createExportHandlers({ ...services, library }),
   };
 
   function secretsStatus() {

@@ -34,6 +34,10 @@ export class FakeBrowserWindow {
   static getAllWindows(): FakeBrowserWindow[] {
     return FakeBrowserWindow.instances;
   }
+  static focused: FakeBrowserWindow | null = null;
+  static getFocusedWindow(): FakeBrowserWindow | null {
+    return FakeBrowserWindow.focused;
+  }
   readonly webContents = new FakeWebContents();
   readonly listeners = new Map<string, Listener[]>();
   loaded: { url?: string; file?: string } = {};
@@ -95,6 +99,14 @@ export function electronMock() {
       },
     },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    dialog: {
+      showSaveDialog: vi.fn((..._args: unknown[]) =>
+        Promise.resolve<{ canceled: boolean; filePath?: string }>({ canceled: true }),
+      ),
+      showOpenDialog: vi.fn((..._args: unknown[]) =>
+        Promise.resolve<{ canceled: boolean; filePaths: string[] }>({ canceled: true, filePaths: [] }),
+      ),
+    },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
     safeStorage: {
       isEncryptionAvailable: vi.fn(() => true),

@@ -1,48 +1,9 @@
-import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { defaultExportOptions } from './export-model';
 import type { ExportOptions } from './export-model';
 import { toDocx } from './docx-export';
 import { phoneRedacted, phoneUnredacted, richFixture } from './rich-fixture';
-
-interface Run {
-  text: string;
-  bold: boolean;
-}
-interface Para {
-  xml: string;
-  style: string | null;
-  runs: Run[];
-  text: string;
-}
-
-const decode = (s: string): string =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** Reads word/document.xml back out of the zip and splits it into paragraphs and runs. */
-async function readDocx(bytes: Uint8Array): Promise<Para[]> {
-  const zip = await JSZip.loadAsync(bytes);
-  const xml = await zip.file('word/document.xml')?.async('string');
-  if (!xml) throw new Error('word/document.xml missing');
-  // `<w:p[ >]` and `<w:r[ >]` skip <w:pPr>/<w:rPr>, which share the prefix.
-  return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => {
-    const runs = [...p.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)].map(([r]) => ({
-      text: [...r.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => decode(m[1] ?? '')).join(''),
-      bold: /<w:b\/>|<w:b /.test(r),
-    }));
-    return {
-      xml: p,
-      style: /<w:pStyle w:val="([^"]+)"/.exec(p)?.[1] ?? null,
-      runs,
-      text: runs.map((r) => r.text).join(''),
-    };
-  });
-}
+import { readDocx } from './read-back';
 
 const opts = (o: Partial<ExportOptions>): ExportOptions => ({ ...defaultExportOptions, ...o });
 

@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Segment } from '../../../shared/library';
 import { defaultExportOptions } from './export-model';
 import type { ExportOptions } from './export-model';
 import { toPdf } from './pdf-export';
+import { systemCjkFonts } from './fonts';
 import { phoneRedacted, phoneUnredacted, richFixture } from './rich-fixture';
+import { pdftotext } from './read-back';
 
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,13 +21,6 @@ function save(bytes: Uint8Array): string {
   const file = join(dir, `export-${n++}.pdf`);
   writeFileSync(file, bytes);
   return file;
-}
-
-/** Text as poppler reads it back from the PDF: an independent check of what we drew. */
-function pdftotext(file: string): string {
-  const r = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr}`);
-  return r.stdout;
 }
 
 describe('toPdf', () => {
@@ -93,16 +88,50 @@ describe('toPdf', () => {
     expect(plain).toMatch(/He said ?مرحبا بكم في البرنامج ?and then left/);
   });
 
-  it('does not fail on Chinese, which DejaVu cannot draw', async () => {
+  it('sets Chinese in the system CJK font, mid-sentence too, with Greek and Arabic still readable', async () => {
+    const cjk = systemCjkFonts();
+    // The CI machine installs fonts-noto-cjk (.ci/run); without it this test cannot say anything.
+    expect(cjk, 'no CJK font: apt install fonts-noto-cjk').not.toBeNull();
+    const t = richFixture();
+    const chinese = '今天的会议讨论了预算。';
+    const mixed = 'The mayor said 我们明天投票 before leaving.';
+    const segment = (position: number, text: string, startMs: number): Segment => ({
+      position,
+      startMs,
+      endMs: startMs + 2000,
+      speaker: 'A',
+      confidence: 0.9,
+      text,
+      words: [{ text, start: startMs, end: startMs + 2000, confidence: 0.9 }],
+    });
+    const sentences = [segment(0, chinese, 0), segment(1, mixed, 3000), ...t.sentences.slice(1, 3)];
+    const speakers = new Map([...t.speakers, ['A', '王小明']]);
+    const file = save(
+      await toPdf({ ...t, speakers, sentences, paragraphs: [] }, opts({ unit: 'sentences' }), cjk),
+    );
+    const text = pdftotext(file);
+    expect(text).toContain('王小明:');
+    expect(text).toContain(chinese);
+    expect(text.replace(/\s+/g, ' ')).toContain('The mayor said 我们明天投票 before leaving.');
+    expect(text).toContain('Καλημέρα σας από την Αθήνα.');
+    expect(text).toContain('مرحبا بكم في البرنامج اليوم');
+    // pdfkit embeds a subset: a few characters, not the 20 MB collection.
+    expect(statSync(file).size).toBeLessThan(300_000);
+    const shot = join(process.cwd(), 'test-results', 'screenshots', 'export-pdf-chinese');
+    mkdirSync(dirname(shot), { recursive: true });
+    const r = spawnSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file, shot]);
+    expect(r.status).toBe(0);
+    expect(statSync(`${shot}.png`).size).toBeGreaterThan(5_000);
+  });
+
+  it('still makes the PDF without a CJK font, the rest of it readable', async () => {
     const t = richFixture();
     const text = '今天的会议讨论了预算。';
     const words = [{ text, start: 0, end: 2000, confidence: 0.9 }];
     const s: Segment = { position: 0, startMs: 0, endMs: 2000, speaker: 'A', confidence: 0.9, text, words };
-    const bytes = await toPdf({ ...t, sentences: [s], paragraphs: [] }, opts({}));
-    // DejaVu has no CJK glyphs: the text is not readable yet (issue #6 still needs a CJK font),
-    // but the rest of the document must come out whole.
-    const out = pdftotext(save(bytes));
+    const out = pdftotext(save(await toPdf({ ...t, sentences: [s], paragraphs: [] }, opts({}), null)));
     expect(out).toContain('Maria Papadopoulou:');
+    expect(out).not.toContain(text);
   });
 
   it('breaks long transcripts over pages and numbers every page', async () => {

@@ -1,10 +1,12 @@
 import PDFDocument from 'pdfkit';
 import type { ExportOptions, ExportTranscript } from './export-model';
-import { dejaVuFonts } from './fonts';
+import { type CjkFonts, dejaVuFonts, hasCjk, splitByScript, systemCjkFonts } from './fonts';
 import { isRtl, isRtlToken, richDocument } from './rich-blocks';
 
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
+const CJK_REGULAR = 'CJK';
+const CJK_BOLD = 'CJK-Bold';
 const BLACK = '#000000';
 const GREY = '#666666';
 const BODY_SIZE = 11;
@@ -16,11 +18,20 @@ interface Run {
   color?: string;
 }
 
+/** The font for a piece of text: the CJK face for Chinese, Japanese and Korean when there is one. */
+type FontPicker = (bold: boolean, cjk: boolean) => string;
+
 /**
  * A PDF built in Node with pdfkit, embedding DejaVu Sans so Greek, Cyrillic, Arabic and Hebrew
- * are readable on any machine. DejaVu has no CJK glyphs: Chinese text comes out as empty boxes.
+ * are readable on any machine. DejaVu has no CJK glyphs, so Chinese, Japanese and Korean runs are
+ * set in the system's CJK font (`cjk`); without one they come out as empty boxes, and the caller
+ * warns the user (see exportTranscript).
  */
-export async function toPdf(t: ExportTranscript, o: ExportOptions): Promise<Uint8Array> {
+export async function toPdf(
+  t: ExportTranscript,
+  o: ExportOptions,
+  cjk: CjkFonts | null = systemCjkFonts(),
+): Promise<Uint8Array> {
   const d = richDocument(t, o);
   const fonts = dejaVuFonts();
   // bufferPages keeps every page open so page numbers ("Page 2 of 9") can be written at the end.
@@ -32,6 +43,13 @@ export async function toPdf(t: ExportTranscript, o: ExportOptions): Promise<Uint
   });
   doc.registerFont(REGULAR, fonts.regular);
   doc.registerFont(BOLD, fonts.bold);
+  // Registering only records the file: pdfkit reads it the first time a CJK run is drawn.
+  if (cjk) {
+    doc.registerFont(CJK_REGULAR, cjk.regular.path, cjk.regular.family ?? '');
+    doc.registerFont(CJK_BOLD, cjk.bold.path, cjk.bold.family ?? '');
+  }
+  const pick: FontPicker = (bold, isCjk) =>
+    isCjk && cjk ? (bold ? CJK_BOLD : CJK_REGULAR) : bold ? BOLD : REGULAR;
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const finished = new Promise<void>((resolve, reject) => {
@@ -41,18 +59,20 @@ export async function toPdf(t: ExportTranscript, o: ExportOptions): Promise<Uint
 
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const layout: Layout = { doc, pick, left, width };
+  const write = (runs: Run[], size: number): void => paragraph(layout, runs, size);
 
   const heading = (text: string, size: number): void => {
     keepRoom(doc, size * 3);
     doc.font(BOLD).fontSize(size).fillColor(BLACK);
-    paragraph(doc, [{ text, bold: true }], size, left, width);
+    write([{ text, bold: true }], size);
     doc.moveDown(0.3);
   };
 
   if (o.header) {
     heading(d.title, 20);
     for (const m of d.meta) {
-      paragraph(doc, [{ text: `${m.label}: `, bold: true }, { text: m.value }], 10, left, width);
+      write([{ text: `${m.label}: `, bold: true }, { text: m.value }], 10);
     }
     doc.moveDown(1);
   }
@@ -66,7 +86,7 @@ export async function toPdf(t: ExportTranscript, o: ExportOptions): Promise<Uint
     });
     // Two lines of room, so a speaker name is never stranded alone at the foot of a page.
     keepRoom(doc, BODY_SIZE * 3);
-    paragraph(doc, runs, BODY_SIZE, left, width);
+    write(runs, BODY_SIZE);
     doc.moveDown(0.5);
   }
 
@@ -76,18 +96,18 @@ export async function toPdf(t: ExportTranscript, o: ExportOptions): Promise<Uint
     heading('Appendix', 16);
     if (a.summary) {
       heading('Summary', 13);
-      paragraph(doc, [{ text: a.summary }], BODY_SIZE, left, width);
+      write([{ text: a.summary }], BODY_SIZE);
       doc.moveDown(0.5);
     }
     if (a.keyPhrases.length > 0) {
       heading('Key phrases', 13);
-      for (const k of a.keyPhrases) paragraph(doc, [{ text: `• ${k}` }], BODY_SIZE, left, width);
+      for (const k of a.keyPhrases) write([{ text: `• ${k}` }], BODY_SIZE);
       doc.moveDown(0.5);
     }
     if (a.entities.length > 0) {
       heading('Entities', 13);
       for (const e of a.entities) {
-        paragraph(doc, [{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE, left, width);
+        write([{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE);
       }
     }
   }
@@ -119,19 +139,45 @@ function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.maxY()) doc.addPage();
 }
 
-function paragraph(doc: PDFKit.PDFDocument, runs: Run[], size: number, left: number, width: number): void {
+/** Where paragraphs go: the document, its fonts, and the text column. */
+interface Layout {
+  doc: PDFKit.PDFDocument;
+  pick: FontPicker;
+  left: number;
+  width: number;
+}
+
+/**
+ * pdfkit sets each piece of text below the line's top by its own font's ascent, and Noto CJK's
+ * ascent is larger than DejaVu's: Chinese would sit lower than the Latin text beside it. Giving
+ * every piece DejaVu's ascent as its baseline offset keeps one baseline across fonts. The ascent
+ * is read from pdfkit's current font (not in its typings); without it pdfkit's default applies.
+ */
+function sharedBaseline(doc: PDFKit.PDFDocument, size: number): { baseline?: number } {
+  doc.font(REGULAR).fontSize(size);
+  const ascender = (doc as unknown as { _font?: { ascender?: unknown } })._font?.ascender;
+  return typeof ascender === 'number' ? { baseline: -((ascender / 1000) * size) } : {};
+}
+
+function paragraph(layout: Layout, runs: Run[], size: number): void {
+  const { doc, pick, left, width } = layout;
   const parts = runs.filter((r) => r.text !== '');
   if (isRtl(parts.map((r) => r.text).join(''))) {
-    rtlParagraph(doc, parts, size, left, width);
+    rtlParagraph(layout, parts, size);
     return;
   }
   doc.x = left;
-  parts.forEach((r, i) => {
+  const baseline = sharedBaseline(doc, size);
+  // Each run is split where the script changes, so CJK characters get the CJK font mid-sentence.
+  const pieces = parts.flatMap((r) =>
+    splitByScript(reverseEmbeddedRtl(r.text)).map((piece) => ({ ...piece, run: r })),
+  );
+  pieces.forEach((p, i) => {
     doc
-      .font(r.bold ? BOLD : REGULAR)
+      .font(pick(p.run.bold ?? false, p.cjk))
       .fontSize(size)
-      .fillColor(r.color ?? BLACK)
-      .text(reverseEmbeddedRtl(r.text), { width, continued: i < parts.length - 1 });
+      .fillColor(p.run.color ?? BLACK)
+      .text(p.text, { width, continued: i < pieces.length - 1, ...baseline });
   });
   doc.fillColor(BLACK);
 }
@@ -168,15 +214,16 @@ interface Token {
  * to left, keeping runs of left-to-right words (names, timestamps, numbers) in their own order:
  * a small subset of the Unicode bidi algorithm that is enough for transcripts.
  */
-function rtlParagraph(doc: PDFKit.PDFDocument, runs: Run[], size: number, left: number, width: number): void {
+function rtlParagraph(layout: Layout, runs: Run[], size: number): void {
+  const { doc, pick, left, width } = layout;
   const tokens: Token[] = [];
   for (const r of runs) {
-    const font = r.bold ? BOLD : REGULAR;
-    doc.font(font).fontSize(size);
     // A left-to-right run (a speaker name, a timestamp) stays one token so it is never reversed.
     const words = isRtl(r.text) ? r.text.split(/\s+/).filter((w) => w !== '') : [r.text.trim()];
     for (const w of words) {
       if (w === '') continue;
+      const font = pick(r.bold ?? false, hasCjk(w));
+      doc.font(font).fontSize(size);
       tokens.push({
         text: w,
         font,
@@ -186,7 +233,7 @@ function rtlParagraph(doc: PDFKit.PDFDocument, runs: Run[], size: number, left: 
       });
     }
   }
-  doc.font(REGULAR).fontSize(size);
+  const baseline = sharedBaseline(doc, size);
   const space = doc.widthOfString(' ');
   const lineHeight = doc.currentLineHeight(true);
 
@@ -223,7 +270,11 @@ function rtlParagraph(doc: PDFKit.PDFDocument, runs: Run[], size: number, left: 
     const total = visual.reduce((s, tok) => s + tok.width, 0) + space * Math.max(0, visual.length - 1);
     let x = left + width - total;
     for (const tok of visual) {
-      doc.font(tok.font).fontSize(size).fillColor(tok.color).text(tok.text, x, y, { lineBreak: false });
+      doc
+        .font(tok.font)
+        .fontSize(size)
+        .fillColor(tok.color)
+        .text(tok.text, x, y, { lineBreak: false, ...baseline });
       x += tok.width + space;
     }
     y += lineHeight;

@@ -159,9 +159,20 @@ export function toJson(t: ExportTranscript, o: ExportOptions = defaultExportOpti
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
+/**
+ * Decision: a cell starting with = + - @, a tab or a carriage return gets a leading single quote.
+ * Spreadsheets run such a cell as a formula, and a transcript is text from outside (anyone can
+ * say "=HYPERLINK(…)" into a microphone): OWASP's guard against CSV injection. The quote shows
+ * in the cell, which is the price of never running a formula someone spoke.
+ */
+function csvGuard(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 function csvField(value: string): string {
+  const cell = csvGuard(value);
   // RFC 4180: quote fields holding separators, quotes or line breaks; double the quotes inside.
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /**

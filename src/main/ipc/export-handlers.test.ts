@@ -1,0 +1,189 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultExportSettings } from '../../shared/export-options';
+import type { EventName } from '../../shared/ipc/contract';
+import type { ExportProgress } from '../../shared/ipc/export-contract';
+import { unwrap, type Envelope } from '../../shared/ipc/envelope';
+import { composeServices } from '../compose';
+import { storeInterview, storedPhone } from '../core/export/library-fixture';
+import { MemorySecrets } from '../core/secrets/secret-store';
+import { createDispatcher } from './dispatcher';
+import { wireEvents } from './events';
+import type { FileDialogs } from './export-handlers';
+import { createHandlers } from './handlers';
+
+const root = mkdtempSync(join(tmpdir(), 'verbatim-export-ipc-'));
+const exportsDir = join(root, 'exports');
+mkdirSync(exportsDir);
+const dialogCalls: unknown[] = [];
+const dialogs: FileDialogs = {
+  saveFile: (options) => (dialogCalls.push(options), Promise.resolve(join(exportsDir, 'chosen.docx'))),
+  chooseFolder: (options) => (dialogCalls.push(options), Promise.resolve(null)),
+};
+
+function servicesWith(platform: { dialogs?: FileDialogs }) {
+  return composeServices({
+    dataDir: mkdtempSync(join(root, 'data-')),
+    appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
+    secrets: new MemorySecrets({}),
+    exportPlatform: { ...platform, defaultFolder: exportsDir },
+  });
+}
+
+let services: ReturnType<typeof servicesWith>;
+let dispatch: ReturnType<typeof createDispatcher>;
+const events: { event: EventName; payload: unknown }[] = [];
+
+beforeAll(async () => {
+  services = servicesWith({});
+  dispatch = createDispatcher(createHandlers(services));
+  wireEvents(services, (event, payload) => events.push({ event, payload }));
+  await storeInterview(services.core.library, 'ferry');
+  await storeInterview(services.core.library, 'ferry-again');
+  await storeInterview(services.core.library, 'budget', 'Budget: the vote?');
+  await services.core.library.renameSpeaker('ferry', 'A', 'Maria Lopez');
+});
+afterAll(async () => {
+  await services.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function call<T>(method: string, input?: unknown): Promise<T> {
+  return unwrap((await dispatch(method, input)) as Envelope<T>);
+}
+async function failure(method: string, input?: unknown): Promise<{ code: string; message: string }> {
+  const envelope = await dispatch(method, input);
+  if (envelope.ok) throw new Error(`${method} should have failed`);
+  return envelope.error;
+}
+
+describe('exports over the contract', () => {
+  it('says the web host has no native dialogs, and where exports go', async () => {
+    expect(await call('export.capabilities')).toEqual({ nativeDialogs: false, defaultFolder: exportsDir });
+    expect((await failure('export.chooseFolder')).message).toContain('type the path');
+  });
+
+  it('previews the first page as text lines, with a file name', async () => {
+    const preview = await call<{ lines: string[]; fileName: string; warnings: string[] }>('export.preview', {
+      id: 'ferry',
+      format: 'md',
+      options: defaultExportSettings,
+    });
+    expect(preview.lines[0]).toBe('# Ferry contract interview');
+    expect(preview.lines.join('\n')).toContain('**Maria Lopez:**');
+    expect(preview.fileName).toBe('Ferry contract interview.md');
+    const docx = await call<{ lines: string[] }>('export.preview', {
+      id: 'ferry',
+      format: 'docx',
+      options: { ...defaultExportSettings, header: false, timestamps: { kind: 'none' } },
+    });
+    expect(docx.lines[0]).toBe(
+      'Maria Lopez: Good morning, thank you for coming. You can call me on #### later.',
+    );
+  });
+
+  it('saves a Word file, adds the extension, and remembers the options but not the excerpt', async () => {
+    const options = {
+      ...defaultExportSettings,
+      redacted: false,
+      unit: 'turns',
+      range: { startMs: 0, endMs: 9000 },
+    };
+    const saved = await call<{ path: string; warnings: string[] }>('export.save', {
+      id: 'ferry',
+      format: 'docx',
+      options,
+      path: join(exportsDir, 'for the editor'),
+    });
+    expect(saved).toEqual({ path: join(exportsDir, 'for the editor.docx'), warnings: [] });
+    const xml = await (
+      await JSZip.loadAsync(await import('node:fs/promises').then((fs) => fs.readFile(saved.path)))
+    )
+      .file('word/document.xml')!
+      .async('string');
+    expect(xml).toContain(storedPhone.unredacted);
+    const remembered = (await services.settings.get()).exportOptions.docx;
+    expect(remembered).toMatchObject({ redacted: false, unit: 'turns' });
+    expect(remembered && 'range' in remembered).toBe(false);
+  });
+
+  it('refuses a relative path and explains a folder that is gone, leaving nothing behind', async () => {
+    const relative = await failure('export.save', {
+      id: 'ferry',
+      format: 'txt',
+      options: defaultExportSettings,
+      path: 'notes/ferry.txt',
+    });
+    expect(relative).toMatchObject({ code: 'invalid_input' });
+    const gone = join(root, 'unplugged-drive');
+    const error = await failure('export.save', {
+      id: 'ferry',
+      format: 'txt',
+      options: defaultExportSettings,
+      path: join(gone, 'ferry.txt'),
+    });
+    expect(error.code).toBe('storage');
+    expect(error.message).toContain('is no longer there');
+    expect(existsSync(gone)).toBe(false);
+  });
+
+  it('exports a batch into a folder with progress per transcript; one failure does not stop it', async () => {
+    const folder = join(root, 'batch');
+    mkdirSync(folder);
+    events.length = 0;
+    const { results } = await call<{ results: ExportProgress[] }>('export.batch', {
+      batchId: 'b1',
+      ids: ['ferry', 'missing', 'ferry-again', 'budget'],
+      format: 'srt',
+      options: defaultExportSettings,
+      folder,
+    });
+    expect(results.map((r) => [r.id, r.ok])).toEqual([
+      ['ferry', true],
+      ['missing', false],
+      ['ferry-again', true],
+      ['budget', true],
+    ]);
+    expect(results[1]?.message).toBe('This transcript is no longer in your library.');
+    // Same title twice: the second file does not overwrite the first.
+    expect(readdirSync(folder).sort()).toEqual([
+      'Budget- the vote.srt',
+      'Ferry contract interview (2).srt',
+      'Ferry contract interview.srt',
+    ]);
+    const progress = events
+      .filter((e) => e.event === 'export.progress')
+      .map((e) => e.payload as ExportProgress);
+    expect(progress.map((p) => [p.batchId, p.index, p.total, p.ok])).toEqual([
+      ['b1', 1, 4, true],
+      ['b1', 2, 4, false],
+      ['b1', 3, 4, true],
+      ['b1', 4, 4, true],
+    ]);
+    for (const p of progress) expect(p.ms).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('with the desktop app’s dialogs', () => {
+  it('asks the save dialog with the format’s filter and the default folder', async () => {
+    const desktop = servicesWith({ dialogs });
+    const handlers = createHandlers(desktop);
+    expect(await handlers['export.capabilities'](undefined)).toMatchObject({ nativeDialogs: true });
+    expect(await handlers['export.chooseFile']({ format: 'docx', fileName: 'Ferry.docx' })).toEqual({
+      path: join(exportsDir, 'chosen.docx'),
+    });
+    expect(await handlers['export.chooseFolder'](undefined)).toEqual({ path: null });
+    expect(dialogCalls).toEqual([
+      {
+        title: 'Save the export',
+        defaultPath: join(exportsDir, 'Ferry.docx'),
+        filters: [{ name: 'Word document (.docx)', extensions: ['docx'] }],
+      },
+      { title: 'Export into this folder', defaultPath: exportsDir },
+    ]);
+    await desktop.close();
+  });
+});

@@ -1,0 +1,116 @@
+import { isAbsolute, join } from 'node:path';
+import { VerbatimError } from '../../shared/errors';
+import { exportFormatLabels, type ExportFormat, type ExportSettings } from '../../shared/export-options';
+import type { Handlers } from '../../shared/ipc/contract';
+import type { ExportProgress } from '../../shared/ipc/export-contract';
+import type { SettingsStore } from '../core/settings/settings-store';
+import type { Signal } from '../core/signal';
+import type { Library } from '../core/library/library';
+import { defaultExportFolder, exportBatch, exportFileName, withExtension } from '../core/export/export-batch';
+import { writeExportFile } from '../core/export/export-file';
+import { exportTranscript, previewExport } from '../core/export/export-transcript';
+import { loadExportTranscript } from '../core/export/library-export';
+
+/**
+ * The operating system's file dialogs, which only the desktop app has. Electron implements it in
+ * src/main/platform/file-dialogs.ts; the web host has none, so the page asks for a path instead.
+ */
+export interface FileDialogs {
+  /** The chosen file, or null when the user cancelled. */
+  saveFile(options: {
+    title: string;
+    defaultPath: string;
+    filters: { name: string; extensions: string[] }[];
+  }): Promise<string | null>;
+  chooseFolder(options: { title: string; defaultPath: string }): Promise<string | null>;
+}
+
+export interface ExportPlatform {
+  dialogs?: FileDialogs | undefined;
+  /** Where exports go unless the user picks another place (Documents by default). */
+  defaultFolder?: string | undefined;
+}
+
+export interface ExportServices {
+  library: Library;
+  settings: SettingsStore;
+  exportProgress: Signal<ExportProgress>;
+  exportPlatform?: ExportPlatform | undefined;
+}
+
+type ExportHandlers = Pick<Handlers, `export.${string}` & keyof Handlers>;
+
+function requireAbsolute(path: string): string {
+  if (!isAbsolute(path)) {
+    throw new VerbatimError(
+      'invalid_input',
+      `Give the full path, starting from the top of the disk, not "${path}".`,
+    );
+  }
+  return path;
+}
+
+export function createExportHandlers(services: ExportServices): ExportHandlers {
+  const folder = (): string => services.exportPlatform?.defaultFolder ?? defaultExportFolder();
+  const dialogs = (): FileDialogs => {
+    const found = services.exportPlatform?.dialogs;
+    if (!found) {
+      throw new VerbatimError(
+        'invalid_input',
+        'This window has no file dialog: type the path where to save instead.',
+      );
+    }
+    return found;
+  };
+  /** The options become the format's defaults next time; the excerpt belonged to this export only. */
+  const remember = async (format: ExportFormat, options: ExportSettings): Promise<void> => {
+    const { range: _range, ...kept } = options;
+    const current = await services.settings.get();
+    await services.settings.set({ exportOptions: { ...current.exportOptions, [format]: kept } });
+  };
+
+  return {
+    'export.capabilities': () =>
+      Promise.resolve({
+        nativeDialogs: services.exportPlatform?.dialogs !== undefined,
+        defaultFolder: folder(),
+      }),
+    'export.preview': async ({ id, format, options }) => {
+      const transcript = await loadExportTranscript(services.library, id);
+      return {
+        ...previewExport(format, transcript, options),
+        fileName: exportFileName(transcript.title, format),
+      };
+    },
+    'export.chooseFile': async ({ format, fileName }) => ({
+      path: await dialogs().saveFile({
+        title: 'Save the export',
+        defaultPath: join(folder(), fileName),
+        filters: [{ name: exportFormatLabels[format], extensions: [format] }],
+      }),
+    }),
+    'export.chooseFolder': async () => ({
+      path: await dialogs().chooseFolder({ title: 'Export into this folder', defaultPath: folder() }),
+    }),
+    'export.save': async ({ id, format, options, path }) => {
+      const target = withExtension(requireAbsolute(path), format);
+      const transcript = await loadExportTranscript(services.library, id);
+      const { bytes, warnings } = await exportTranscript(format, transcript, options);
+      await writeExportFile(target, bytes);
+      await remember(format, options);
+      return { path: target, warnings };
+    },
+    'export.batch': async ({ batchId, ids, format, options, folder: target }) => {
+      const results = await exportBatch({
+        library: services.library,
+        ids,
+        format,
+        options,
+        folder: requireAbsolute(target),
+        onItem: (item, index) => services.exportProgress.emit({ ...item, batchId, index, total: ids.length }),
+      });
+      await remember(format, options);
+      return { results };
+    },
+  };
+}
