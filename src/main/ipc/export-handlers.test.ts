@@ -165,6 +165,20 @@ describe('exports over the contract', () => {
     ]);
     for (const p of progress) expect(p.ms).toBeGreaterThanOrEqual(0);
   });
+
+  it('says once that the folder is missing, before exporting anything', async () => {
+    const gone = join(root, 'no-such-folder');
+    const error = await failure('export.batch', {
+      batchId: 'b2',
+      ids: ['ferry', 'budget'],
+      format: 'txt',
+      options: defaultExportSettings,
+      folder: gone,
+    });
+    expect(error).toMatchObject({ code: 'storage' });
+    expect(error.message).toContain(`There is no folder ${gone}`);
+    expect(existsSync(gone)).toBe(false);
+  });
 });
 
 describe('with the desktop app’s dialogs', () => {

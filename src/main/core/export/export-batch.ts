@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { extname, join } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
@@ -65,6 +65,14 @@ export interface BatchRequest {
  * earlier file is ever overwritten.
  */
 export async function exportBatch(request: BatchRequest): Promise<ExportItem[]> {
+  // A missing folder is said once, rather than once for every transcript.
+  if (!statSync(request.folder, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new VerbatimError(
+      'storage',
+      `There is no folder ${request.folder} (moved, renamed or on a drive that was removed). Choose another folder.`,
+      { path: request.folder },
+    );
+  }
   const exists = request.exists ?? existsSync;
   const now = request.now ?? (() => performance.now());
   const taken = new Set<string>();
