@@ -25,7 +25,8 @@ const electronImport = "import { app } from 'electron';\nexport const name = app
 const nodeImport =
   "import { readFileSync } from 'node:fs';\nexport const text = readFileSync('x', 'utf8');\n";
 
-describe('lint layering', () => {
+// The first lint builds a TypeScript program of the whole project: seconds that grow with the code.
+describe('lint layering', { timeout: 60_000 }, () => {
   it('refuses an electron import in src/main/core and src/shared', async () => {
     expect(await ruleIdsFor(electronImport, 'src/main/core/layer-probe.ts')).toContain(
       'no-restricted-imports',
