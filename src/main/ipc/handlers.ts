@@ -5,7 +5,7 @@ import type { Core } from '../core/app-core';
 import type { Signal } from '../core/signal';
 import type { JobRecord } from '../core/library/library';
 import type { TranscriptSummary } from '../../shared/library';
-import type { Secrets } from '../core/secrets/secret-store';
+import type { SecretName, Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
 
@@ -143,6 +143,11 @@ export function createHandlers(services: Services): Handlers {
   };
 
   function secretsStatus() {
-    return { transcriptionKeySet: services.secrets.peek('transcriptionKey') !== undefined };
+    const isSet = (name: SecretName): boolean => services.secrets.peek(name) !== undefined;
+    return {
+      transcriptionKeySet: isSet('transcriptionKey'),
+      catalogKeySet: isSet('catalogKey'),
+      managementKeySet: isSet('managementKey'),
+    };
   }
 }

@@ -59,7 +59,11 @@ export const transcriptDetailSchema = z.object({
 export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
 
 /** The renderer learns only whether a key is set, never the key. */
-export const secretsStatusSchema = z.object({ transcriptionKeySet: z.boolean() });
+export const secretsStatusSchema = z.object({
+  transcriptionKeySet: z.boolean(),
+  catalogKeySet: z.boolean(),
+  managementKeySet: z.boolean(),
+});
 export type SecretsStatus = z.infer<typeof secretsStatusSchema>;
 
 export const contract = {
