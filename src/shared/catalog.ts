@@ -119,3 +119,58 @@ export type ModalityFilter = z.infer<typeof modalityFilterSchema>;
 
 export const catalogRegionSchema = z.enum(['us', 'eu']);
 export type CatalogRegion = z.infer<typeof catalogRegionSchema>;
+
+/** An endpoint listed by /endpoints/zdr, reduced to what identifies it. */
+export const zdrEndpointSchema = z.object({
+  model_id: z.string(),
+  name: z.string(),
+  provider_name: z.string(),
+});
+export type ZdrEndpoint = z.infer<typeof zdrEndpointSchema>;
+
+/** The best p50 figures among a model's endpoints already seen (null: not measured). */
+export const modelSpeedSchema = z.object({
+  /** Tokens per second, higher is better. */
+  throughputP50: z.number().nullable(),
+  /** Milliseconds, lower is better. */
+  latencyP50: z.number().nullable(),
+});
+export type ModelSpeed = z.infer<typeof modelSpeedSchema>;
+
+/** The catalog as the view shows it: the cache, how old it is, and what the last refresh said. */
+export const catalogOverviewSchema = z.object({
+  host: z.string(),
+  region: catalogRegionSchema,
+  models: z.array(catalogModelSchema),
+  /** When the model list was fetched (ms since the epoch), or null when nothing is cached yet. */
+  fetchedAt: z.number().nullable(),
+  /** The service's clock when the overview was made, so ages are measured on one clock. */
+  now: z.number(),
+  stale: z.boolean(),
+  refreshing: z.boolean(),
+  refreshError: z.string().nullable(),
+  /** Models per output modality, from /models/count (management key). */
+  counts: z.record(z.string(), z.number()).nullable(),
+  countsError: z.string().nullable(),
+  zdrEndpoints: z.array(zdrEndpointSchema).nullable(),
+  zdrError: z.string().nullable(),
+  speeds: z.record(z.string(), modelSpeedSchema),
+});
+export type CatalogOverview = z.infer<typeof catalogOverviewSchema>;
+
+export const cachedEndpointsSchema = z.object({
+  model: modelEndpointsSchema,
+  fetchedAt: z.number(),
+  now: z.number(),
+  /** Set when a refresh failed and the cached copy is shown instead. */
+  error: z.string().nullable(),
+});
+export type CachedEndpoints = z.infer<typeof cachedEndpointsSchema>;
+
+export const cachedPresetSchema = z.object({
+  preset: presetVersionSchema,
+  fetchedAt: z.number(),
+  now: z.number(),
+  error: z.string().nullable(),
+});
+export type CachedPreset = z.infer<typeof cachedPresetSchema>;
