@@ -9,6 +9,9 @@ import type { Services } from './ipc/handlers';
 import type { JobRecord } from './core/library/library';
 import type { Clock } from './core/clock';
 import type { Secrets } from './core/secrets/secret-store';
+import { systemClock } from './core/clock';
+import { createCatalogService } from './core/catalog/catalog-setup';
+import type { CatalogOverview } from '../shared/catalog';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -21,6 +24,8 @@ export interface ComposeOptions {
   secrets: Secrets;
   /** Environment overrides (VERBATIM_TRANSCRIPTION_URL) win over Settings. */
   transcriptionUrlOverride?: string;
+  /** VERBATIM_CATALOG_URL: wins over the catalog address in Settings. */
+  catalogUrlOverride?: string;
   clock?: Clock;
   log?: (message: string) => void;
 }
@@ -50,6 +55,17 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
     log: options.log,
   });
+  const catalogRefreshed = new Signal<CatalogOverview>();
+  const catalog = createCatalogService({
+    db: core.db,
+    catalogKey: () => options.secrets.peek('catalogKey'),
+    managementKey: () => options.secrets.peek('managementKey'),
+    region: () => current?.catalogRegion ?? 'us',
+    urlOverride: () => options.catalogUrlOverride || current?.catalogUrl || undefined,
+    clock: options.clock ?? systemClock,
+    onRefreshed: (overview) => catalogRefreshed.emit(overview),
+    log: options.log,
+  });
   return {
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
@@ -59,6 +75,8 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     relaunch: options.relaunch,
     jobUpdated,
     jobProgress,
+    catalog,
+    catalogRefreshed,
     close: () => core.close(),
   };
 }

@@ -1,4 +1,4 @@
-import type { AppInfo, Handlers, TranscriptDetail } from '../../shared/ipc/contract';
+import type { AppInfo, Handlers, SecretsStatus, TranscriptDetail } from '../../shared/ipc/contract';
 import { VerbatimError } from '../../shared/errors';
 import type { SettingsStore } from '../core/settings/settings-store';
 import type { Core } from '../core/app-core';
@@ -8,6 +8,9 @@ import type { TranscriptSummary } from '../../shared/library';
 import type { SecretName, Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
+import type { CatalogService } from '../core/catalog/catalog-service';
+import type { CatalogOverview } from '../../shared/catalog';
+import { catalogHandlers } from './catalog-handlers';
 
 export interface Services {
   appInfo: AppInfo;
@@ -18,6 +21,8 @@ export interface Services {
   jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
   dataFolder: { current: string; home: string };
   relaunch?: (() => void) | undefined;
+  catalog: CatalogService;
+  catalogRefreshed: Signal<CatalogOverview>;
 }
 
 /** What the renderer may see of a job: never its stored options or internal scheduling. */
@@ -53,6 +58,7 @@ export function createHandlers(services: Services): Handlers {
     return toSummary(job);
   };
   return {
+    ...catalogHandlers(services, secretsStatus),
     'app.info': () => Promise.resolve(services.appInfo),
     'app.moveDataFolder': ({ path }) =>
       moveDataFolder({
@@ -142,7 +148,7 @@ export function createHandlers(services: Services): Handlers {
     },
   };
 
-  function secretsStatus() {
+  function secretsStatus(): SecretsStatus {
     const isSet = (name: SecretName): boolean => services.secrets.peek(name) !== undefined;
     return {
       transcriptionKeySet: isSet('transcriptionKey'),
