@@ -7,6 +7,8 @@ import { regionSchema, type Region } from '../shared/library';
 import { createCore, type Core } from './core/app-core';
 import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
+import { UsageError } from './cli-usage-error';
+import { catalogUsage, runCatalogCommand } from './cli-catalog';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -21,11 +23,11 @@ const usage = `Usage: npm run cli -- <command> [options]
   show <id> [--json]
   search <query> [--json] [--limit N]
   delete <id> [--remote]
+${catalogUsage}
 
 Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
-VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed)`;
-
-class UsageError extends Error {}
+VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
+VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL`;
 
 export interface CliIo {
   out: (text: string) => void;
@@ -42,6 +44,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   let core: Core | undefined;
   try {
+    if (command === 'catalog') return await runCatalogCommand(rest, io);
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,

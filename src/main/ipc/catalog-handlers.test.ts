@@ -86,10 +86,10 @@ describe('the catalog over the contract', () => {
 
   it('passes the management-key message through to the renderer after the key is cleared', async () => {
     await call('secrets.clearManagementKey');
-    const answer = (await dispatch('catalog.endpoints', {
+    const answer = await dispatch('catalog.endpoints', {
       modelId: 'openai/gpt-5',
       refresh: true,
-    })) as Envelope<unknown>;
+    });
     expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(JSON.stringify(answer)).toContain('needs a management key');
     expect(await call<SecretsStatus>('secrets.clearCatalogKey')).toMatchObject({ catalogKeySet: false });

@@ -5,6 +5,7 @@ import {
   type CachedPreset,
   type CatalogOverview,
   type CatalogRegion,
+  type ModalityFilter,
 } from '../../../shared/catalog';
 import type { CatalogCache } from './catalog-cache';
 import type { CatalogClient } from './catalog-client';
@@ -94,6 +95,11 @@ export class CatalogService {
       if (!cached) throw error;
       return { model: cached.value, fetchedAt: cached.fetchedAt, now, error: messageOf(error) };
     }
+  }
+
+  /** Models with any of the output modalities, asked of the service (management key). */
+  count(filter: ModalityFilter): Promise<number> {
+    return this.options.connection().client.countModels(filter);
   }
 
   /** A preset version: fetched when online, the cached copy when the service cannot be reached. */
