@@ -8,7 +8,7 @@ import { composeServices } from '../compose';
 import { createDispatcher } from './dispatcher';
 import { createHandlers } from './handlers';
 import { wireEvents } from './events';
-import { unwrap, type Envelope } from '../../shared/ipc/envelope';
+import { unwrap } from '../../shared/ipc/envelope';
 import type { EventName } from '../../shared/ipc/contract';
 import type { CachedEndpoints, CachedPreset, CatalogOverview } from '../../shared/catalog';
 import type { SecretsStatus } from '../../shared/secrets';
