@@ -12,7 +12,9 @@ import { percentile, seededRandom, type BenchResult } from '../bench-kit';
  * The Catalog view in Chromium over a cached catalog of 5,000 models, through the web host:
  * - filter-as-you-type: from a keystroke in the search box to the filtered list laid out and
  *   ready to paint, against a plain Array.filter over the same 5,000 texts in the same page;
- * - opening the view from the cache, to first paint of the list, against opening Settings.
+ * - opening the view from the cache in a freshly loaded page, to first paint of the list,
+ *   against opening Settings the same way (and, in the notes, opening it again in the session
+ *   and the time spent fetching the cached catalog over the web host's transport).
  * Targets: p95 keystroke under 16 ms; open under 150 ms.
  */
 const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
@@ -166,8 +168,25 @@ export async function run(): Promise<BenchResult[]> {
       settings.push(await openToPaint(page, '#/settings', 'input[name=theme]'));
     }
 
-    await page.evaluate(() => (window.location.hash = '#/catalog'));
-    await page.getByTestId('model-row').first().waitFor();
+    // Opening it again in the same session: the page still holds the catalog it was sent.
+    const reopen: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      await page.evaluate(() => (window.location.hash = '#/library'));
+      await page.getByRole('heading', { name: 'Library', exact: true }).waitFor();
+      reopen.push(await openToPaint(page, '#/catalog', '[data-testid="model-row"]'));
+    }
+    // The share of opening spent fetching the cached catalog over the transport.
+    const transport: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      transport.push(
+        await page.evaluate(async () => {
+          const t0 = performance.now();
+          const bridge = (window as unknown as { api: { catalog: { overview(): Promise<unknown> } } }).api;
+          await bridge.catalog.overview();
+          return performance.now() - t0;
+        }),
+      );
+    }
     const layout: number[] = [];
     const painted: number[] = [];
     const plain: number[] = [];
@@ -208,7 +227,12 @@ export async function run(): Promise<BenchResult[]> {
         ratio: openMs / settingsMs,
         target: 'under 150 ms',
         met: openMs < 150,
-        notes: { p95: percentile(open, 95), models: MODEL_COUNT },
+        notes: {
+          p95: percentile(open, 95),
+          fetchOverviewMs: percentile(transport, 50),
+          reopenInSessionMs: percentile(reopen, 50),
+          models: MODEL_COUNT,
+        },
       },
     ];
   } finally {

@@ -25,6 +25,9 @@ type SnapshotKind = 'zdr' | 'counts';
  * schemas as the network, so a damaged row is skipped instead of breaking the view.
  */
 export class CatalogCache {
+  /** The parsed list per host, kept after the first read: thousands of rows are read once. */
+  private readonly modelLists = new Map<string, Cached<CatalogModel[]>>();
+
   constructor(private readonly db: Db) {}
 
   /** Replaces the whole model list of a host in one transaction. */
@@ -36,15 +39,20 @@ export class CatalogCache {
       models.forEach((model, position) => insert.run(host, model.id, position, JSON.stringify(model)));
       this.stamp(host, 'models', fetchedAt, null);
     })();
+    this.modelLists.set(host, { value: models, fetchedAt });
   }
 
   models(host: string): Cached<CatalogModel[]> | undefined {
+    const remembered = this.modelLists.get(host);
+    if (remembered) return remembered;
     const fetchedAt = this.fetchedAt(host, 'models');
     if (fetchedAt === undefined) return undefined;
     const rows = this.db
       .prepare('SELECT json FROM catalog_models WHERE host = ? ORDER BY position')
       .all(host) as { json: string }[];
-    return { value: rows.flatMap((row) => parsed(catalogModelSchema, row.json) ?? []), fetchedAt };
+    const list = { value: rows.flatMap((row) => parsed(catalogModelSchema, row.json) ?? []), fetchedAt };
+    this.modelLists.set(host, list);
+    return list;
   }
 
   saveEndpoints(host: string, model: ModelEndpoints, fetchedAt: number): void {

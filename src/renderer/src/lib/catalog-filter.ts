@@ -86,22 +86,39 @@ export function indexModels(
   }));
 }
 
-/** The models matching the query, in the query's order. */
+/**
+ * The models matching the query, in the query's order. The query's fields are copied to
+ * locals first: it may be a reactive proxy, and reading one per model per keystroke adds up.
+ */
 export function filterModels(index: readonly IndexedModel[], query: CatalogQuery): IndexedModel[] {
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = index.filter(
+  const inputs = [...query.inputModalities];
+  const outputs = [...query.outputModalities];
+  const parameters = [...query.parameters];
+  const { contextMin, contextMax, priceMin, priceMax, moderation, zdrOnly } = query;
+  const wantModerated = moderation === 'moderated';
+  return sortedBy(index, query.sort).filter(
     (entry) =>
       words.every((word) => entry.haystack.includes(word)) &&
-      query.inputModalities.every((m) => entry.model.architecture.input_modalities.includes(m)) &&
-      (query.outputModalities.length === 0 ||
-        query.outputModalities.some((m) => entry.model.architecture.output_modalities.includes(m))) &&
-      within(entry.context, query.contextMin, query.contextMax) &&
-      within(entry.promptPrice, query.priceMin, query.priceMax) &&
-      query.parameters.every((parameter) => entry.parameters.has(parameter)) &&
-      (query.moderation === 'any' || entry.moderated === (query.moderation === 'moderated')) &&
-      (!query.zdrOnly || entry.zdr),
+      inputs.every((m) => entry.model.architecture.input_modalities.includes(m)) &&
+      (outputs.length === 0 || outputs.some((m) => entry.model.architecture.output_modalities.includes(m))) &&
+      within(entry.context, contextMin, contextMax) &&
+      within(entry.promptPrice, priceMin, priceMax) &&
+      parameters.every((parameter) => entry.parameters.has(parameter)) &&
+      (moderation === 'any' || entry.moderated === wantModerated) &&
+      (!zdrOnly || entry.zdr),
   );
-  return matches.sort(comparators[query.sort]);
+}
+
+/** Each order is sorted once per catalog: filtering a sorted list keeps it sorted. */
+const sortedOrders = new WeakMap<readonly IndexedModel[], Map<SortKey, IndexedModel[]>>();
+
+function sortedBy(index: readonly IndexedModel[], sort: SortKey): IndexedModel[] {
+  let orders = sortedOrders.get(index);
+  if (!orders) sortedOrders.set(index, (orders = new Map()));
+  let sorted = orders.get(sort);
+  if (!sorted) orders.set(sort, (sorted = [...index].sort(comparators[sort])));
+  return sorted;
 }
 
 /** A bound left empty does not filter; a model with an unknown value fails any bound. */
@@ -113,6 +130,7 @@ function within(value: number | null, min: number | null, max: number | null): b
 
 type Comparator = (a: IndexedModel, b: IndexedModel) => number;
 
+// localeCompare without options: V8 has a fast path for it that an Intl.Collator lacks.
 const byName: Comparator = (a, b) => a.model.name.localeCompare(b.model.name);
 
 /** Ascending or descending on a number, unknown values last, ties by name. */
