@@ -115,7 +115,7 @@ const sortedOrders = new WeakMap<readonly IndexedModel[], Map<SortKey, IndexedMo
 
 function sortedBy(index: readonly IndexedModel[], sort: SortKey): IndexedModel[] {
   let orders = sortedOrders.get(index);
-  if (!orders) sortedOrders.set(index, (orders = new Map()));
+  if (!orders) sortedOrders.set(index, (orders = new Map<SortKey, IndexedModel[]>()));
   let sorted = orders.get(sort);
   if (!sorted) orders.set(sort, (sorted = [...index].sort(comparators[sort])));
   return sorted;
