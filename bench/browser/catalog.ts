@@ -7,6 +7,7 @@ import { CatalogCache } from '../../src/main/core/catalog/catalog-cache';
 import { catalogBaseUrl } from '../../src/main/core/catalog/catalog-client';
 import type { CatalogModel } from '../../src/shared/catalog';
 import { percentile, seededRandom, type BenchResult } from '../bench-kit';
+import { timeInPage } from './page-timing';
 
 /**
  * The Catalog view in Chromium over a cached catalog of 5,000 models, through the web host:
@@ -57,24 +58,6 @@ function syntheticModels(count: number): CatalogModel[] {
       top_provider: { context_length: 128_000, is_moderated: random() < 0.3, max_completion_tokens: 16_384 },
     };
   });
-}
-
-/** Milliseconds from navigating to `hash` to the frame after `selector` appears. */
-async function openToPaint(page: Page, hash: string, selector: string): Promise<number> {
-  return page.evaluate(
-    async ({ hash, selector }) => {
-      const t0 = performance.now();
-      window.location.hash = hash;
-      await new Promise<void>((ready) => {
-        const check = (): void =>
-          document.querySelector(selector) ? ready() : void requestAnimationFrame(check);
-        check();
-      });
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      return performance.now() - t0;
-    },
-    { hash, selector },
-  );
 }
 
 /**
@@ -162,10 +145,10 @@ export async function run(): Promise<BenchResult[]> {
     for (let round = 0; round < 7; round++) {
       await page.goto(host.openUrl);
       await page.getByRole('heading', { name: 'Library', exact: true }).waitFor();
-      open.push(await openToPaint(page, '#/catalog', '[data-testid="model-row"]'));
+      open.push((await timeInPage(page, '#/catalog', '[data-testid="model-row"]')).paint);
       await page.goto(host.openUrl);
       await page.getByRole('heading', { name: 'Library', exact: true }).waitFor();
-      settings.push(await openToPaint(page, '#/settings', 'input[name=theme]'));
+      settings.push((await timeInPage(page, '#/settings', 'input[name=theme]')).paint);
     }
 
     // Opening it again in the same session: the page still holds the catalog it was sent.
@@ -173,7 +156,7 @@ export async function run(): Promise<BenchResult[]> {
     for (let round = 0; round < 5; round++) {
       await page.evaluate(() => (window.location.hash = '#/library'));
       await page.getByRole('heading', { name: 'Library', exact: true }).waitFor();
-      reopen.push(await openToPaint(page, '#/catalog', '[data-testid="model-row"]'));
+      reopen.push((await timeInPage(page, '#/catalog', '[data-testid="model-row"]')).paint);
     }
     // The share of opening spent fetching the cached catalog over the transport.
     const transport: number[] = [];
