@@ -151,3 +151,20 @@ test('browses the cached catalog with its age after the service has stopped', as
   await expect(catalog.endpointRows).toHaveCount(3);
   await expect(catalog.age).toBeVisible();
 });
+
+test('shows markup in a model description as plain text, never running it', async ({ shell, page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const catalog = new CatalogPage(page);
+  await openCatalog(shell, catalog);
+  await catalog.search.fill('renderer check script');
+  await catalog.rows.first().getByRole('button').click();
+  await expect(catalog.modelPage).toContainText(
+    'Renderer check: <script>alert("catalog")</script> must show',
+  );
+  expect(await catalog.modelPage.locator('script').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+});
