@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<BenchResult[]> }
   export: () => import('./export'),
   // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
   reader: () => import(browserBench('reader')) as Promise<{ run: () => Promise<BenchResult[]> }>,
+  catalog: () => import(browserBench('catalog')) as Promise<{ run: () => Promise<BenchResult[]> }>,
 };
 
 const chosen = process.argv.slice(2);

@@ -6,6 +6,7 @@ import { startWebApp } from '../../test/harness/start';
 import { wavHeaderPcm16 } from '../../test/emulator/speech/wav-encode';
 import { generatedTranscript } from '../fixtures';
 import { percentile, type BenchResult } from '../bench-kit';
+import { timeInPage } from './page-timing';
 
 /**
  * The transcript reader in Chromium with a 3-hour transcript (30,000 words, ~2,000
@@ -28,33 +29,6 @@ function silentRecording(path: string, hours: number): void {
   writeSync(fd, wavHeaderPcm16(8000, 1, dataBytes));
   ftruncateSync(fd, 44 + dataBytes);
   closeSync(fd);
-}
-
-/**
- * Milliseconds from navigating to `hash` to the frame after `selector` appears, and to the
- * main thread's next idle moment. (The page's CSP forbids eval, so no code strings here.)
- */
-async function timeInPage(
-  page: Page,
-  hash: string,
-  selector: string,
-): Promise<{ paint: number; idle: number }> {
-  return page.evaluate(
-    async ({ hash, selector }) => {
-      const t0 = performance.now();
-      window.location.hash = hash;
-      await new Promise<void>((resolveReady) => {
-        const check = (): void =>
-          document.querySelector(selector) ? resolveReady() : void requestAnimationFrame(check);
-        check();
-      });
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const paint = performance.now() - t0;
-      await new Promise((r) => requestIdleCallback(r, { timeout: 5000 }));
-      return { paint, idle: performance.now() - t0 };
-    },
-    { hash, selector },
-  );
 }
 
 async function frameTimes(page: Page, scrollPerFrame: number, seconds: number): Promise<number[]> {

@@ -8,6 +8,8 @@ import { createCore, type Core } from './core/app-core';
 import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
 import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
+import { UsageError } from './cli-usage-error';
+import { catalogUsage, runCatalogCommand } from './cli-catalog';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -23,11 +25,11 @@ const usage = `Usage: npm run cli -- <command> [options]
   search <query> [--json] [--limit N]
   delete <id> [--remote]
   ${exportUsage}
+${catalogUsage}
 
 Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
-VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed)`;
-
-class UsageError extends Error {}
+VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
+VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL`;
 
 export interface CliIo {
   out: (text: string) => void;
@@ -44,6 +46,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   let core: Core | undefined;
   try {
+    if (command === 'catalog') return await runCatalogCommand(rest, io);
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,

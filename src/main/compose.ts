@@ -11,6 +11,9 @@ import type { Clock } from './core/clock';
 import type { Secrets } from './core/secrets/secret-store';
 import type { ExportProgress } from '../shared/ipc/export-contract';
 import type { ExportPlatform } from './ipc/export-handlers';
+import { systemClock } from './core/clock';
+import { createCatalogService } from './core/catalog/catalog-setup';
+import type { CatalogOverview } from '../shared/catalog';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -23,6 +26,8 @@ export interface ComposeOptions {
   secrets: Secrets;
   /** Environment overrides (VERBATIM_TRANSCRIPTION_URL) win over Settings. */
   transcriptionUrlOverride?: string;
+  /** VERBATIM_CATALOG_URL: wins over the catalog address in Settings. */
+  catalogUrlOverride?: string;
   clock?: Clock;
   log?: (message: string) => void;
   /** OS file dialogs (Electron) and the default export folder. */
@@ -54,6 +59,17 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
     log: options.log,
   });
+  const catalogRefreshed = new Signal<CatalogOverview>();
+  const catalog = createCatalogService({
+    db: core.db,
+    catalogKey: () => options.secrets.peek('catalogKey'),
+    managementKey: () => options.secrets.peek('managementKey'),
+    region: () => current?.catalogRegion ?? 'us',
+    urlOverride: () => options.catalogUrlOverride || current?.catalogUrl || undefined,
+    clock: options.clock ?? systemClock,
+    onRefreshed: (overview) => catalogRefreshed.emit(overview),
+    log: options.log,
+  });
   return {
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
@@ -65,6 +81,8 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     jobProgress,
     exportProgress: new Signal<ExportProgress>(),
     exportPlatform: options.exportPlatform,
+    catalog,
+    catalogRefreshed,
     close: () => core.close(),
   };
 }

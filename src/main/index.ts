@@ -76,6 +76,7 @@ if (!app.requestSingleInstanceLock()) {
         app.exit(0);
       },
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
+      catalogUrlOverride: process.env.VERBATIM_CATALOG_URL,
       log: (message) => console.log(`[verbatim] ${message}`),
       exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
     });

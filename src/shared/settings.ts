@@ -21,6 +21,10 @@ export const settingsSchema = z.object({
   /** Overrides of the services' addresses ('' = the real service). */
   transcriptionUrlUs: serviceUrlSchema.default(''),
   transcriptionUrlEu: serviceUrlSchema.default(''),
+  /** The model catalog's host: the EU host lists only models served in the EU. */
+  catalogRegion: z.enum(['us', 'eu']).default('us'),
+  /** Override of the catalog's address ('' = the real host of catalogRegion). */
+  catalogUrl: serviceUrlSchema.default(''),
   /**
    * The language model that answers questions about a transcript (Ask). Chosen in Settings or
    * with "Use for Ask" in the Catalog; a catalog id such as `anthropic/claude-sonnet-4.5`.

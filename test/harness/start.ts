@@ -19,6 +19,10 @@ export interface WebAppOptions {
   token?: string;
   apiKey?: string;
   transcriptionUrl?: string;
+  /** The model catalog's keys and address (VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL). */
+  catalogKey?: string;
+  managementKey?: string;
+  catalogUrl?: string;
   /** Runs the scheduler's clock faster, to match an emulator started with --speed. */
   timeScale?: number;
   /**
@@ -41,8 +45,13 @@ export async function startWebApp(options: WebAppOptions) {
       version: process.env.npm_package_version ?? '0.0.0',
       platform: process.platform,
     },
-    secrets: new MemorySecrets({ transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY }),
+    secrets: new MemorySecrets({
+      transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY,
+      catalogKey: options.catalogKey ?? process.env.VERBATIM_CATALOG_KEY,
+      managementKey: options.managementKey ?? process.env.VERBATIM_MANAGEMENT_KEY,
+    }),
     transcriptionUrlOverride: options.transcriptionUrl ?? process.env.VERBATIM_TRANSCRIPTION_URL,
+    catalogUrlOverride: options.catalogUrl ?? process.env.VERBATIM_CATALOG_URL,
     clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
     exportPlatform: options.exportDir ? { defaultFolder: options.exportDir } : undefined,
   });

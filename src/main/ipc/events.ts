@@ -10,6 +10,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))),
     services.jobProgress.subscribe((progress) => emit('job.progress', progress)),
     services.exportProgress.subscribe((progress) => emit('export.progress', progress)),
+    services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)),
   ];
   return () => {
     for (const stop of stops) stop();

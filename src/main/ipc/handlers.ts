@@ -1,15 +1,18 @@
-import type { AppInfo, Handlers, TranscriptDetail } from '../../shared/ipc/contract';
+import type { AppInfo, Handlers, SecretsStatus, TranscriptDetail } from '../../shared/ipc/contract';
 import { VerbatimError } from '../../shared/errors';
 import type { SettingsStore } from '../core/settings/settings-store';
 import type { Core } from '../core/app-core';
 import type { Signal } from '../core/signal';
 import type { JobRecord } from '../core/library/library';
 import type { TranscriptSummary } from '../../shared/library';
-import type { Secrets } from '../core/secrets/secret-store';
+import type { SecretName, Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
 import type { ExportProgress } from '../../shared/ipc/export-contract';
 import { createExportHandlers, type ExportPlatform } from './export-handlers';
+import type { CatalogService } from '../core/catalog/catalog-service';
+import type { CatalogOverview } from '../../shared/catalog';
+import { catalogHandlers } from './catalog-handlers';
 
 export interface Services {
   appInfo: AppInfo;
@@ -23,6 +26,8 @@ export interface Services {
   exportProgress: Signal<ExportProgress>;
   /** OS file dialogs and the default export folder, where the platform has them. */
   exportPlatform?: ExportPlatform | undefined;
+  catalog: CatalogService;
+  catalogRefreshed: Signal<CatalogOverview>;
 }
 
 /** What the renderer may see of a job: never its stored options or internal scheduling. */
@@ -58,6 +63,7 @@ export function createHandlers(services: Services): Handlers {
     return toSummary(job);
   };
   return {
+    ...catalogHandlers(services, secretsStatus),
     'app.info': () => Promise.resolve(services.appInfo),
     'app.moveDataFolder': ({ path }) =>
       moveDataFolder({
@@ -148,7 +154,12 @@ export function createHandlers(services: Services): Handlers {
     ...createExportHandlers({ ...services, library }),
   };
 
-  function secretsStatus() {
-    return { transcriptionKeySet: services.secrets.peek('transcriptionKey') !== undefined };
+  function secretsStatus(): SecretsStatus {
+    const isSet = (name: SecretName): boolean => services.secrets.peek(name) !== undefined;
+    return {
+      transcriptionKeySet: isSet('transcriptionKey'),
+      catalogKeySet: isSet('catalogKey'),
+      managementKeySet: isSet('managementKey'),
+    };
   }
 }

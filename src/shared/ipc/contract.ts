@@ -9,6 +9,8 @@ import {
   jobStatusSchema,
 } from '../library';
 import { exportContract, exportEvents } from './export-contract';
+import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
+import { catalogContract, catalogEvents } from './catalog-contract';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -59,11 +61,10 @@ export const transcriptDetailSchema = z.object({
 });
 export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
 
-/** The renderer learns only whether a key is set, never the key. */
-export const secretsStatusSchema = z.object({ transcriptionKeySet: z.boolean() });
-export type SecretsStatus = z.infer<typeof secretsStatusSchema>;
+export { secretsStatusSchema, type SecretsStatus } from '../secrets';
 
 export const contract = {
+  ...catalogContract,
   'app.info': { input: noInput, output: appInfoSchema },
   'app.moveDataFolder': {
     input: z.object({ path: z.string().min(1, 'Enter a folder.').max(4096) }).strict(),
@@ -111,10 +112,7 @@ export const contract = {
   },
   'library.search': { input: searchRequestSchema, output: searchPageSchema },
   'secrets.status': { input: noInput, output: secretsStatusSchema },
-  'secrets.setTranscriptionKey': {
-    input: z.object({ key: z.string().min(1, 'Enter the key.').max(500) }).strict(),
-    output: secretsStatusSchema,
-  },
+  'secrets.setTranscriptionKey': { input: secretKeyInputSchema, output: secretsStatusSchema },
   'secrets.clearTranscriptionKey': { input: noInput, output: secretsStatusSchema },
   'connection.test': {
     input: z.object({ region: regionSchema.optional() }).strict().default({}),
@@ -124,6 +122,7 @@ export const contract = {
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
+  ...catalogEvents,
   'settings.changed': settingsSchema,
   'job.updated': transcriptSummarySchema,
   'job.progress': z.object({ id: z.string(), bytesSent: z.number().int(), bytesTotal: z.number().int() }),

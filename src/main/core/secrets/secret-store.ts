@@ -8,7 +8,8 @@ export interface Cipher {
   decrypt(data: Buffer): string;
 }
 
-export type SecretName = 'transcriptionKey';
+/** The catalog has two keys: an ordinary one, and an optional management key for the operations that need it. */
+export type SecretName = 'transcriptionKey' | 'catalogKey' | 'managementKey';
 
 export interface Secrets {
   /** Synchronous read of a loaded secret, for per-request auth headers. */

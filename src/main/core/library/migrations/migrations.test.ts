@@ -75,7 +75,10 @@ describe('migration 3: scheduler state', () => {
     db.prepare(
       "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'processing', 1, 1)",
     ).run();
-    migrate(db, migrations);
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 3),
+    );
     expect(schemaVersion(db)).toBe(3);
     expect(columns(db, 'transcripts')).toEqual(
       expect.arrayContaining(['upload_url', 'next_check_at', 'checks', 'bytes_total', 'bytes_sent']),
@@ -87,9 +90,34 @@ describe('migration 3: scheduler state', () => {
   });
 });
 
+describe('migration 4: the offline model catalog', () => {
+  it('adds the catalog tables beside the library and keeps existing rows', () => {
+    const db = at(3);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 4),
+    );
+    expect(schemaVersion(db)).toBe(4);
+    expect(db.prepare('SELECT count(*) AS n FROM transcripts').get()).toEqual({ n: 1 });
+    expect(columns(db, 'catalog_models')).toEqual(['host', 'id', 'position', 'json']);
+    expect(columns(db, 'catalog_endpoints')).toEqual(['host', 'model_id', 'fetched_at', 'json']);
+    const snapshot = db.prepare('INSERT INTO catalog_snapshots VALUES (?, ?, 1, NULL)');
+    snapshot.run('https://eu.example/api/v1', 'models');
+    snapshot.run('https://us.example/api/v1', 'models');
+    expect(() => snapshot.run('https://us.example/api/v1', 'models')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => snapshot.run('https://us.example/api/v1', 'weather')).toThrow(/CHECK/);
+    expect(() =>
+      db.prepare("INSERT INTO catalog_presets VALUES ('h', 'fact-check', 0, 1, '{}')").run(),
+    ).toThrow(/CHECK/);
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
-    const db = at(3);
+    const db = at(4);
     migrate(db, migrations);
     expect(schemaVersion(db)).toBe(migrations.length);
     expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, index) => index + 1));

@@ -1,0 +1,51 @@
+import type { CatalogOverview, CatalogRegion } from '../../../shared/catalog';
+import type { Clock } from '../clock';
+import type { FetchLike } from '../http/http-client';
+import type { Db } from '../library/database';
+import { CatalogCache } from './catalog-cache';
+import { CatalogClient, catalogBaseUrl } from './catalog-client';
+import { CatalogService } from './catalog-service';
+
+export interface CatalogConfig {
+  db: Db;
+  /** Each read at every request, so keys and addresses changed in Settings apply at once. */
+  catalogKey: () => string | undefined;
+  managementKey: () => string | undefined;
+  region: () => CatalogRegion;
+  /** VERBATIM_CATALOG_URL or the Settings override; undefined for the region's real host. */
+  urlOverride: () => string | undefined;
+  clock: Clock;
+  fetch?: FetchLike;
+  onRefreshed?: (overview: CatalogOverview) => void;
+  log?: (message: string) => void;
+}
+
+/** The catalog service over the library database, shared by the app, the web host and the CLI. */
+export function createCatalogService(config: CatalogConfig): CatalogService {
+  const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
+  const clients = new Map<string, CatalogClient>();
+  return new CatalogService({
+    cache: new CatalogCache(config.db),
+    clock: config.clock,
+    onRefreshed: config.onRefreshed,
+    log: config.log,
+    connection: () => {
+      const region = config.region();
+      const baseUrl = catalogBaseUrl(region, config.urlOverride());
+      let client = clients.get(baseUrl);
+      if (!client) {
+        client = new CatalogClient({
+          baseUrl,
+          catalogKey: config.catalogKey,
+          managementKey: config.managementKey,
+          fetch: fetchLike,
+          sleep: (ms, signal) => config.clock.sleep(ms, signal),
+          now: () => config.clock.now(),
+          random: Math.random,
+        });
+        clients.set(baseUrl, client);
+      }
+      return { client, region };
+    },
+  });
+}

@@ -1,0 +1,147 @@
+import type { CachedEndpoints, CachedPreset, CatalogModel, CatalogOverview } from '../../../shared/catalog';
+import { VerbatimError } from '../../../shared/errors';
+import { api } from '../lib/api';
+import {
+  emptyQuery,
+  facetsOf,
+  filterModels,
+  indexModels,
+  toggleCompared,
+  type CatalogQuery,
+} from '../lib/catalog-filter';
+import { settings } from './settings.svelte';
+
+/** How often the shown age of the cache is brought up to date. */
+const AGE_TICK_MS = 30_000;
+
+/**
+ * The catalog as the view sees it: the cached overview main answers at once (and pushes again
+ * after each refresh), the query over it, the open model with its endpoints, the comparison
+ * and the preset lookup. Big lists are raw state: thousands of models need no deep proxies.
+ */
+class CatalogStore {
+  overview = $state.raw<CatalogOverview | undefined>(undefined);
+  loadError = $state<string | undefined>(undefined);
+  refreshing = $state(false);
+  /** When the overview arrived, by this page's clock: ages advance from the service's `now`. */
+  private receivedAt = $state(0);
+  private tick = $state(Date.now());
+
+  query = $state<CatalogQuery>({ ...emptyQuery });
+  index = $derived(
+    this.overview ? indexModels(this.overview.models, this.overview.zdrEndpoints, this.overview.speeds) : [],
+  );
+  results = $derived(filterModels(this.index, this.query));
+  facets = $derived(facetsOf(this.overview?.models ?? []));
+
+  selectedId = $state<string | undefined>(undefined);
+  selected = $derived<CatalogModel | undefined>(
+    this.overview?.models.find((model) => model.id === this.selectedId),
+  );
+  endpoints = $state.raw<CachedEndpoints | undefined>(undefined);
+  endpointsError = $state<string | undefined>(undefined);
+  endpointsLoading = $state(false);
+
+  compared = $state<string[]>([]);
+  comparedModels = $derived(
+    this.compared.flatMap((id) => this.overview?.models.find((model) => model.id === id) ?? []),
+  );
+
+  preset = $state.raw<CachedPreset | undefined>(undefined);
+  presetError = $state<string | undefined>(undefined);
+  /** A short sentence for the polite live region ("Ask will now use …"). */
+  announcement = $state('');
+
+  /** How old the cached list is, in milliseconds, or undefined when nothing is cached. */
+  ageMs = $derived(
+    this.overview?.fetchedAt == null
+      ? undefined
+      : this.overview.now - this.overview.fetchedAt + (this.tick - this.receivedAt),
+  );
+
+  private started = false;
+
+  async load(): Promise<void> {
+    if (!this.started) {
+      this.started = true;
+      api.on('catalog.refreshed', (overview) => this.receive(overview));
+      setInterval(() => (this.tick = Date.now()), AGE_TICK_MS);
+    }
+    try {
+      this.receive(await api.catalog.overview());
+    } catch (error) {
+      this.loadError = messageOf(error);
+    }
+  }
+
+  async refresh(): Promise<void> {
+    this.refreshing = true;
+    try {
+      this.receive(await api.catalog.refresh());
+    } catch (error) {
+      this.loadError = messageOf(error);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  async open(id: string, refresh = false): Promise<void> {
+    this.selectedId = id;
+    if (!refresh) this.endpoints = undefined;
+    this.endpointsError = undefined;
+    this.endpointsLoading = true;
+    try {
+      const answer = await api.catalog.endpoints({ modelId: id, refresh });
+      if (this.selectedId === id) this.endpoints = answer;
+    } catch (error) {
+      if (this.selectedId === id) this.endpointsError = messageOf(error);
+    } finally {
+      if (this.selectedId === id) this.endpointsLoading = false;
+    }
+  }
+
+  close(): void {
+    this.selectedId = undefined;
+    this.endpoints = undefined;
+    this.endpointsError = undefined;
+  }
+
+  toggleCompare(id: string): void {
+    this.compared = toggleCompared(this.compared, id);
+  }
+
+  async lookUpPreset(slug: string, version: number): Promise<void> {
+    this.presetError = undefined;
+    try {
+      this.preset = await api.catalog.preset({ slug, version });
+    } catch (error) {
+      this.preset = undefined;
+      this.presetError = messageOf(error);
+    }
+  }
+
+  async useForAsk(model: CatalogModel): Promise<void> {
+    await settings.update({ askModel: model.id });
+    this.announcement = settings.error
+      ? `Ask could not be changed: ${settings.error}`
+      : `Ask will now use ${model.name} (${model.id}).`;
+  }
+
+  resetFilters(): void {
+    this.query = { ...emptyQuery, text: this.query.text, sort: this.query.sort };
+  }
+
+  private receive(overview: CatalogOverview): void {
+    this.overview = overview;
+    this.receivedAt = Date.now();
+    this.tick = this.receivedAt;
+    this.loadError = undefined;
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof VerbatimError) return error.message;
+  return 'Verbatim could not reach its main process. Try again, or restart the app.';
+}
+
+export const catalog = new CatalogStore();
