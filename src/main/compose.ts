@@ -9,6 +9,7 @@ import type { Services } from './ipc/handlers';
 import type { JobRecord } from './core/library/library';
 import type { Clock } from './core/clock';
 import type { Secrets } from './core/secrets/secret-store';
+import { createAskService } from './core/ask/ask-service';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -21,6 +22,8 @@ export interface ComposeOptions {
   secrets: Secrets;
   /** Environment overrides (VERBATIM_TRANSCRIPTION_URL) win over Settings. */
   transcriptionUrlOverride?: string;
+  /** VERBATIM_GATEWAY_URL: the language-model gateway's address, over Settings. */
+  gatewayUrlOverride?: string;
   clock?: Clock;
   log?: (message: string) => void;
 }
@@ -50,6 +53,12 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
     log: options.log,
   });
+  const ask = createAskService({
+    core,
+    apiKey: () => options.secrets.peek('transcriptionKey'),
+    gatewayUrl: () => options.gatewayUrlOverride || current?.gatewayUrl || undefined,
+    settings: () => settings.get(),
+  });
   return {
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
@@ -59,6 +68,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     relaunch: options.relaunch,
     jobUpdated,
     jobProgress,
+    ask,
     close: () => core.close(),
   };
 }

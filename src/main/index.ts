@@ -75,6 +75,7 @@ if (!app.requestSingleInstanceLock()) {
         app.exit(0);
       },
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
+      gatewayUrlOverride: process.env.VERBATIM_GATEWAY_URL,
       log: (message) => console.log(`[verbatim] ${message}`),
     });
     // Every job left unfinished by a quit or a crash continues where it stopped.

@@ -19,6 +19,8 @@ export interface WebAppOptions {
   token?: string;
   apiKey?: string;
   transcriptionUrl?: string;
+  /** The language-model gateway's address (the emulator's, in tests). */
+  gatewayUrl?: string;
   /** Runs the scheduler's clock faster, to match an emulator started with --speed. */
   timeScale?: number;
 }
@@ -38,6 +40,7 @@ export async function startWebApp(options: WebAppOptions) {
     },
     secrets: new MemorySecrets({ transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY }),
     transcriptionUrlOverride: options.transcriptionUrl ?? process.env.VERBATIM_TRANSCRIPTION_URL,
+    gatewayUrlOverride: options.gatewayUrl ?? process.env.VERBATIM_GATEWAY_URL,
     clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
   });
   await services.core.scheduler.resumeAll();

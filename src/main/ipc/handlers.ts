@@ -8,6 +8,8 @@ import type { TranscriptSummary } from '../../shared/library';
 import type { Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
+import type { AskService } from '../core/ask/ask-service';
+import { createAskHandlers } from './ask-handlers';
 
 export interface Services {
   appInfo: AppInfo;
@@ -18,6 +20,7 @@ export interface Services {
   jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
   dataFolder: { current: string; home: string };
   relaunch?: (() => void) | undefined;
+  ask: AskService;
 }
 
 /** What the renderer may see of a job: never its stored options or internal scheduling. */
@@ -140,6 +143,7 @@ export function createHandlers(services: Services): Handlers {
         return { ok: false, message: error instanceof VerbatimError ? error.message : String(error) };
       }
     },
+    ...createAskHandlers(services),
   };
 
   function secretsStatus() {
