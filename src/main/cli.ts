@@ -7,6 +7,7 @@ import { regionSchema, type Region } from '../shared/library';
 import { createCore, type Core } from './core/app-core';
 import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
+import { AskUsageError, askUsage, runAskCommand } from './cli-ask';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -21,8 +22,10 @@ const usage = `Usage: npm run cli -- <command> [options]
   show <id> [--json]
   search <query> [--json] [--limit N]
   delete <id> [--remote]
+${askUsage}
 
 Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
+VERBATIM_GATEWAY_URL (the language-model gateway for ask),
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed)`;
 
 class UsageError extends Error {}
@@ -32,6 +35,8 @@ export interface CliIo {
   err: (text: string) => void;
   isTty: boolean;
   env: NodeJS.ProcessEnv;
+  /** Text as it streams (ask --stream), without a newline. */
+  write?: (text: string) => void;
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -53,6 +58,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         'options-json': { type: 'string' },
         title: { type: 'string' },
         limit: { type: 'string' },
+        // ask's own options (cli-ask.ts reads them).
+        model: { type: 'string' },
+        'json-schema': { type: 'string' },
+        stream: { type: 'boolean', default: false },
       },
     });
     const region = parseRegion(io.env.VERBATIM_REGION);
@@ -168,12 +177,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         );
         return 0;
       }
+      case 'ask':
+        return await runAskCommand(rest, core, {
+          out: io.out,
+          write: io.write ?? io.out,
+          env: io.env,
+        });
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (error) {
     if (
       error instanceof UsageError ||
+      error instanceof AskUsageError ||
       (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
     ) {
       io.err(`verbatim: ${error.message}\n\n${usage}`);
@@ -248,6 +264,7 @@ function timestamp(ms: number): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const code = await runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(`${text}\n`),
+    write: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     isTty: Boolean(process.stderr.isTTY),
     env: process.env,

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * library; structured answers have one schema per format, checked on arrival.
  */
 
-export const askFormatSchema = z.enum(['text', 'quotes', 'claims', 'headlines', 'questions']);
+/** `json` is an answer shaped by a schema the caller supplies (the CLI's --json-schema). */
+export const askFormatSchema = z.enum(['text', 'quotes', 'claims', 'headlines', 'questions', 'json']);
 export type AskFormat = z.infer<typeof askFormatSchema>;
 
 export const keyQuotesSchema = z.object({

@@ -43,6 +43,8 @@ export interface AskRequest {
   question: string;
   label?: string;
   format: AskFormat;
+  /** The JSON Schema of a `json` answer. */
+  jsonSchema?: Record<string, unknown>;
   model: string;
   fallbackModels: string[];
   temperature?: number;
@@ -158,7 +160,7 @@ export async function ask(request: AskRequest, deps: AskDependencies): Promise<A
                 type: 'json_schema',
                 json_schema: {
                   name: `verbatim_${request.format}`,
-                  schema: jsonSchemaOf(request.format),
+                  schema: request.jsonSchema ?? jsonSchemaOf(request.format),
                 },
               },
               post_processing_steps: [{ type: 'json-repair' }],
@@ -194,11 +196,11 @@ export async function ask(request: AskRequest, deps: AskDependencies): Promise<A
     return entries;
   }
 
-  if (!structured) {
+  if (request.format === 'text') {
     record(answerEntry('complete'));
     return entries;
   }
-  const read = readStructured(request.format as keyof typeof structuredSchemas, text);
+  const read = readStructured(request.format, text);
   record(
     'value' in read
       ? { ...answerEntry('complete'), structured: read.value }
@@ -269,7 +271,7 @@ function addUsage(total: AskUsage | null, answer: GatewayAnswer): AskUsage | nul
 }
 
 export function jsonSchemaOf(format: AskFormat): Record<string, unknown> {
-  if (format === 'text') throw new Error('a text answer has no schema');
+  if (format === 'text' || format === 'json') throw new Error(`a ${format} answer has no built-in schema`);
   const { $schema: _schema, ...schema } = z.toJSONSchema(structuredSchemas[format]) as Record<
     string,
     unknown
@@ -279,7 +281,7 @@ export function jsonSchemaOf(format: AskFormat): Record<string, unknown> {
 
 /** A structured answer checked against its format's schema, or a problem a journalist can act on. */
 export function readStructured(
-  format: keyof typeof structuredSchemas,
+  format: Exclude<AskFormat, 'text'>,
   text: string,
 ): { value: unknown } | { problem: string } {
   let json: unknown;
@@ -291,6 +293,7 @@ export function readStructured(
         'The model did not answer in the form Verbatim asked for (its JSON could not be read, even after repair). Try again, or choose another model.',
     };
   }
+  if (format === 'json') return { value: json };
   const parsed = structuredSchemas[format].safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

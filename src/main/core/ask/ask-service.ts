@@ -26,6 +26,8 @@ export interface AskQuestion {
   transcriptId: string;
   question: string;
   format?: AskFormat;
+  /** The JSON Schema of a `json` answer. */
+  jsonSchema?: Record<string, unknown>;
   label?: string;
   model?: string;
   temperature?: number;
@@ -102,6 +104,7 @@ export class AskService {
           question: question.question,
           ...(question.label ? { label: question.label } : {}),
           format,
+          ...(question.jsonSchema ? { jsonSchema: question.jsonSchema } : {}),
           model: question.model ?? settings.askModel,
           fallbackModels: settings.askFallbackModels,
           temperature: question.temperature,
