@@ -37,7 +37,8 @@ export async function run(): Promise<BenchResult[]> {
   // Taps the gateway's streamed body as the client reads it: when its first text arrives.
   globalThis.fetch = async (input, init) => {
     const response = await originalFetch(input, init);
-    if (!String(input as string).includes('/v1/chat/completions') || !response.body) return response;
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes('/v1/chat/completions') || !response.body) return response;
     const decoder = new TextDecoder();
     let seen = false;
     const tapped = response.body.pipeThrough(

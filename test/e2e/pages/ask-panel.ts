@@ -28,7 +28,9 @@ export class AskPanel {
   }
 
   readyMade(label: string): Locator {
-    return this.panel.getByRole('group', { name: 'Ready-made asks' }).getByRole('button', { name: label, exact: true });
+    return this.panel
+      .getByRole('group', { name: 'Ready-made asks' })
+      .getByRole('button', { name: label, exact: true });
   }
 
   /** Records every text the streaming answer shows until it is replaced by the saved answer. */
