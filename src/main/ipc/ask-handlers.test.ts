@@ -79,6 +79,7 @@ describe('Ask over IPC', () => {
       [{ question: '  ' }, 'Write a question'],
       [{ temperature: 3 }, 'Temperature goes from 0 to 2'],
       [{ maxTokens: 0 }, 'at least 1 token'],
+      [{ format: 'json' }, 'format'],
     ] as const) {
       const result = await dispatch('ask.send', { ...base, ...change });
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

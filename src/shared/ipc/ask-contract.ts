@@ -15,7 +15,8 @@ export const askSendSchema = z
     requestId,
     transcriptId: z.string().min(1).max(100),
     question: z.string().trim().min(1, 'Write a question first.').max(8000, 'That question is too long.'),
-    format: askFormatSchema.default('text'),
+    // `json` needs a schema of the caller's own, which only the CLI supplies.
+    format: askFormatSchema.exclude(['json']).default('text'),
     label: z.string().max(60).optional(),
     model: z.string().trim().min(1).max(200).optional(),
     temperature: z
