@@ -6,6 +6,8 @@ import { test, expect, fixtureDir, screenshotDir, speed } from './fixtures';
 import { startWebApp } from '../harness/start';
 import { ReaderPage } from './pages/reader-page';
 import { AskPanel } from './pages/ask-panel';
+import { AppShell } from './pages/app-shell';
+import { SettingsPage } from './pages/settings-page';
 import type { BridgeApi } from '../../src/shared/ipc/api';
 import type { AskEntry } from '../../src/shared/ask';
 
@@ -25,6 +27,11 @@ test('ask for key quotes: they stream in, a time seeks the audio, and the conver
       timeScale: speed,
     });
   let host = await startHost();
+  const expectNoSeriousAxeProblem = async (): Promise<void> => {
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
   try {
     await page.goto(host.openUrl);
     const reader = new ReaderPage(page);
@@ -58,8 +65,7 @@ test('ask for key quotes: they stream in, a time seeks the audio, and the conver
     await expect.poll(() => reader.currentTime()).toBeCloseTo(target.start_ms / 1000, 1);
 
     await page.screenshot({ path: join(screenshotDir, 'ask-key-quotes.png') });
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual([]);
+    await expectNoSeriousAxeProblem();
 
     // Restart: a new web host on the same data folder still has the conversation.
     await host.close();
@@ -69,6 +75,15 @@ test('ask for key quotes: they stream in, a time seeks the audio, and the conver
     await ask.open();
     await expect(ask.quotes).toHaveCount(quotes.length);
     await expect(ask.quotes.first()).toContainText(quotes[0]!.quote);
+
+    // The panel in the dark theme.
+    await new AppShell(page, host).goTo('settings');
+    await new SettingsPage(page).chooseTheme('Dark');
+    await reader.open(id);
+    await ask.open();
+    await expect(ask.quotes).toHaveCount(quotes.length);
+    await expectNoSeriousAxeProblem();
+    await page.screenshot({ path: join(screenshotDir, 'ask-key-quotes-dark.png') });
   } finally {
     await host.close();
     rmSync(dataDir, { recursive: true, force: true });
