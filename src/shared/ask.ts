@@ -59,7 +59,7 @@ export const askTemplateSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'An id is 1 to 40 lower-case letters, digits or dashes.'),
   label: z.string().trim().min(1, 'Give the ask a name.').max(60),
   prompt: z.string().trim().min(1, 'Write what to ask.').max(4000),
-  format: askFormatSchema,
+  format: askFormatSchema.exclude(['json']),
 });
 export type AskTemplate = z.infer<typeof askTemplateSchema>;
 
