@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { startWebApp } from '../../test/harness/start';
 import { startEmulator } from '../../test/emulator/server';
 import { percentile, type BenchResult } from '../bench-kit';
+import { frameTimes } from './reader';
 
 /**
  * From the first byte of answer text reaching main (the gateway's response body, tapped under
@@ -111,20 +112,7 @@ export async function run(): Promise<BenchResult[]> {
       const announced = [...announcedAt.values()][announcedBefore];
       if (announced !== undefined) inMain.push(announced - arrived);
     }
-    const frames = await page.evaluate(async () => {
-      const deltas: number[] = [];
-      let last = performance.now();
-      await new Promise<void>((done) => {
-        const frame = (now: number): void => {
-          deltas.push(now - last);
-          last = now;
-          if (deltas.length < 60) requestAnimationFrame(frame);
-          else done();
-        };
-        requestAnimationFrame(frame);
-      });
-      return deltas.slice(2);
-    });
+    const frames = await frameTimes(page, 0, 1);
     const p50 = percentile(latencies, 50);
     const frame = percentile(frames, 50);
     return [

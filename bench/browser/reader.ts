@@ -57,7 +57,8 @@ async function timeInPage(
   );
 }
 
-async function frameTimes(page: Page, scrollPerFrame: number, seconds: number): Promise<number[]> {
+/** Intervals between animation frames for `seconds`, scrolling the transcript as it goes (0: at rest). */
+export async function frameTimes(page: Page, scrollPerFrame: number, seconds: number): Promise<number[]> {
   return page.evaluate(
     async ({ scrollPerFrame, seconds }) => {
       const scroller = document.querySelector<HTMLElement>('[aria-label="Transcript text"]');
