@@ -5,7 +5,7 @@ type Listener = (payload: never) => void;
 const listeners = new Map<string, Set<Listener>>();
 let finishSend: (() => void) | undefined;
 const send = vi.fn(
-  () =>
+  (_input: { requestId: string; transcriptId: string; question: string; stream: boolean }) =>
     new Promise<{ entries: AskEntry[] }>((resolve) => {
       finishSend = () => resolve({ entries: [] });
     }),
@@ -54,7 +54,7 @@ describe('the Ask store', () => {
     const store = new AskStore('t1');
     const unlisten = store.listen();
     const asking = store.ask('What happened?');
-    const { requestId } = send.mock.calls[0]![0] as { requestId: string };
+    const { requestId } = send.mock.calls[0]![0];
     expect(send.mock.calls[0]![0]).toMatchObject({
       transcriptId: 't1',
       question: 'What happened?',
