@@ -31,7 +31,8 @@ function silentRecording(path: string, hours: number): void {
   closeSync(fd);
 }
 
-async function frameTimes(page: Page, scrollPerFrame: number, seconds: number): Promise<number[]> {
+/** Intervals between animation frames for `seconds`, scrolling the transcript as it goes (0: at rest). */
+export async function frameTimes(page: Page, scrollPerFrame: number, seconds: number): Promise<number[]> {
   return page.evaluate(
     async ({ scrollPerFrame, seconds }) => {
       const scroller = document.querySelector<HTMLElement>('[aria-label="Transcript text"]');

@@ -10,6 +10,7 @@ import type { JobRecord } from './core/library/library';
 import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
 import { UsageError } from './cli-usage-error';
 import { catalogUsage, runCatalogCommand } from './cli-catalog';
+import { askUsage, runAskCommand } from './cli-ask';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -26,16 +27,20 @@ const usage = `Usage: npm run cli -- <command> [options]
   delete <id> [--remote]
   ${exportUsage}
 ${catalogUsage}
+${askUsage}
 
 Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
-VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL`;
+VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL,
+VERBATIM_GATEWAY_URL (the language-model gateway for ask)`;
 
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   isTty: boolean;
   env: NodeJS.ProcessEnv;
+  /** Text as it streams (ask --stream), without a newline. */
+  write?: (text: string) => void;
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -59,6 +64,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         title: { type: 'string' },
         limit: { type: 'string' },
         ...exportCliOptions,
+        // ask's own options (cli-ask.ts reads them).
+        model: { type: 'string' },
+        'json-schema': { type: 'string' },
+        stream: { type: 'boolean', default: false },
       },
     });
     const region = parseRegion(io.env.VERBATIM_REGION);
@@ -176,6 +185,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
       case 'export':
         return await runExportCommand(core, positionals, values, io);
+      case 'ask':
+        return await runAskCommand(rest, core, {
+          out: io.out,
+          write: io.write ?? io.out,
+          env: io.env,
+        });
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
@@ -256,6 +271,7 @@ function timestamp(ms: number): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const code = await runCli(process.argv.slice(2), {
     out: (text) => process.stdout.write(`${text}\n`),
+    write: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     isTty: Boolean(process.stderr.isTTY),
     env: process.env,

@@ -14,6 +14,7 @@ import type { ExportPlatform } from './ipc/export-handlers';
 import { systemClock } from './core/clock';
 import { createCatalogService } from './core/catalog/catalog-setup';
 import type { CatalogOverview } from '../shared/catalog';
+import { createAskService } from './core/ask/ask-service';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -28,6 +29,8 @@ export interface ComposeOptions {
   transcriptionUrlOverride?: string;
   /** VERBATIM_CATALOG_URL: wins over the catalog address in Settings. */
   catalogUrlOverride?: string;
+  /** VERBATIM_GATEWAY_URL: the language-model gateway's address, over Settings. */
+  gatewayUrlOverride?: string;
   clock?: Clock;
   log?: (message: string) => void;
   /** OS file dialogs (Electron) and the default export folder. */
@@ -70,6 +73,12 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     onRefreshed: (overview) => catalogRefreshed.emit(overview),
     log: options.log,
   });
+  const ask = createAskService({
+    core,
+    apiKey: () => options.secrets.peek('transcriptionKey'),
+    gatewayUrl: () => options.gatewayUrlOverride || current?.gatewayUrl || undefined,
+    settings: () => settings.get(),
+  });
   return {
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
@@ -83,6 +92,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     exportPlatform: options.exportPlatform,
     catalog,
     catalogRefreshed,
+    ask,
     close: () => core.close(),
   };
 }

@@ -77,6 +77,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
       catalogUrlOverride: process.env.VERBATIM_CATALOG_URL,
+      gatewayUrlOverride: process.env.VERBATIM_GATEWAY_URL,
       log: (message) => console.log(`[verbatim] ${message}`),
       exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exportFormatSchema, exportOptionsSchema } from './export-options';
+import { askTemplateSchema, defaultAskTemplates } from './ask';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof themeSchema>;
@@ -35,6 +36,18 @@ export const settingsSchema = z.object({
    * an export writes them (never the excerpt's range, which belongs to one export).
    */
   exportOptions: z.partialRecord(exportFormatSchema, exportOptionsSchema).default({}),
+  /** The language-model gateway's address ('' = AssemblyAI's, in the chosen region). */
+  gatewayUrl: serviceUrlSchema.default(''),
+  /** Models Ask tries in order when the chosen one fails. */
+  askFallbackModels: z.array(z.string().trim().min(1).max(200)).max(6).default([]),
+  /** Ready-made asks (summary, key quotes, claims…), editable in the reader. */
+  askTemplates: z
+    .array(askTemplateSchema)
+    .max(30)
+    .refine((templates) => new Set(templates.map((t) => t.id)).size === templates.length, {
+      message: 'Two ready-made asks have the same id.',
+    })
+    .default(defaultAskTemplates),
   /** Transcription options every new job starts from (checked when a job is created). */
   defaultOptions: z.record(z.string(), z.unknown()).default({ speaker_labels: true }),
   /** Named sets of options, for the kinds of recording a reporter makes again and again. */

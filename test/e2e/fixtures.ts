@@ -26,6 +26,7 @@ export const test = base.extend<{ emulator: RunningEmulator; host: WebHost; shel
       dataDir,
       apiKey: emulator.options.key,
       transcriptionUrl: emulator.url,
+      gatewayUrl: emulator.url,
       timeScale: speed,
     });
     await use(host);

@@ -112,6 +112,7 @@ async function main(): Promise<void> {
       VERBATIM_DATA_DIR: dataDir,
       VERBATIM_API_KEY: emulator.options.key,
       VERBATIM_TRANSCRIPTION_URL: emulator.url,
+      VERBATIM_GATEWAY_URL: emulator.url,
     };
     const app = spawn('npm', ['start'], { stdio: 'inherit', env, shell: process.platform === 'win32' });
     app.on('exit', (code) => void emulator.close().then(() => process.exit(code ?? 0)));
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
     dataDir,
     apiKey: emulator.options.key,
     transcriptionUrl: emulator.url,
+    gatewayUrl: emulator.url,
     timeScale: speed,
     port: values.port ? Number(values.port) : 0,
   });

@@ -23,6 +23,8 @@ export interface WebAppOptions {
   catalogKey?: string;
   managementKey?: string;
   catalogUrl?: string;
+  /** The language-model gateway's address (the emulator's, in tests). */
+  gatewayUrl?: string;
   /** Runs the scheduler's clock faster, to match an emulator started with --speed. */
   timeScale?: number;
   /**
@@ -52,6 +54,7 @@ export async function startWebApp(options: WebAppOptions) {
     }),
     transcriptionUrlOverride: options.transcriptionUrl ?? process.env.VERBATIM_TRANSCRIPTION_URL,
     catalogUrlOverride: options.catalogUrl ?? process.env.VERBATIM_CATALOG_URL,
+    gatewayUrlOverride: options.gatewayUrl ?? process.env.VERBATIM_GATEWAY_URL,
     clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
     exportPlatform: options.exportDir ? { defaultFolder: options.exportDir } : undefined,
   });

@@ -1,5 +1,6 @@
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { toSummary, type Services } from './handlers';
+import { forwardAskEvents } from './ask-handlers';
 
 export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -11,6 +12,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.jobProgress.subscribe((progress) => emit('job.progress', progress)),
     services.exportProgress.subscribe((progress) => emit('export.progress', progress)),
     services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)),
+    forwardAskEvents(services.ask, emit),
   ];
   return () => {
     for (const stop of stops) stop();

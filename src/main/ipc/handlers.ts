@@ -13,6 +13,8 @@ import { createExportHandlers, type ExportPlatform } from './export-handlers';
 import type { CatalogService } from '../core/catalog/catalog-service';
 import type { CatalogOverview } from '../../shared/catalog';
 import { catalogHandlers } from './catalog-handlers';
+import type { AskService } from '../core/ask/ask-service';
+import { createAskHandlers } from './ask-handlers';
 
 export interface Services {
   appInfo: AppInfo;
@@ -28,6 +30,7 @@ export interface Services {
   exportPlatform?: ExportPlatform | undefined;
   catalog: CatalogService;
   catalogRefreshed: Signal<CatalogOverview>;
+  ask: AskService;
 }
 
 /** What the renderer may see of a job: never its stored options or internal scheduling. */
@@ -152,6 +155,7 @@ export function createHandlers(services: Services): Handlers {
       }
     },
     ...createExportHandlers({ ...services, library }),
+    ...createAskHandlers(services),
   };
 
   function secretsStatus(): SecretsStatus {

@@ -1,46 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
-import { MemorySecrets } from '../core/secrets/secret-store';
-import { composeServices } from '../compose';
-import { acceleratedClock } from '../core/clock';
-import { createDispatcher } from './dispatcher';
-import { createHandlers } from './handlers';
-import { wireEvents } from './events';
-import { unwrap } from '../../shared/ipc/envelope';
-import type { EventName } from '../../shared/ipc/contract';
+import { resolve } from 'node:path';
 import type { SearchPage, TranscriptSummary } from '../../shared/library';
 import type { TranscriptDetail } from '../../shared/ipc/contract';
+import { startIpcTestbed, type IpcTestbed } from './ipc-testbed';
 
-const speed = 300;
 const interview = resolve(import.meta.dirname, '../../../test/fixtures/interview-ferry-contract.wav');
-let emulator: RunningEmulator;
-let services: ReturnType<typeof composeServices>;
-let dispatch: ReturnType<typeof createDispatcher>;
-const events: { event: EventName; payload: unknown }[] = [];
+let testbed: IpcTestbed;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, speed });
-  services = composeServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-ipc-')),
-    appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
-    secrets: new MemorySecrets({ transcriptionKey: emulator.options.key }),
-    transcriptionUrlOverride: emulator.url,
-    clock: acceleratedClock(speed),
-  });
-  dispatch = createDispatcher(createHandlers(services));
-  wireEvents(services, (event, payload) => events.push({ event, payload }));
+  testbed = await startIpcTestbed(300);
 });
-afterAll(async () => {
-  await services.close();
-  await emulator.close();
-});
+afterAll(() => testbed.close());
 
-async function call<T>(method: string, input?: unknown): Promise<T> {
-  return unwrap(await dispatch(method, input)) as T;
-}
+const call = <T>(method: string, input?: unknown): Promise<T> => testbed.call<T>(method, input);
 
 describe('transcripts over the contract', () => {
   let id: string;
@@ -56,15 +28,15 @@ describe('transcripts over the contract', () => {
       title: 'interview-ferry-contract',
       bytesTotal: expect.any(Number) as number,
     });
-    await services.core.scheduler.idle();
-    const states = events
+    await testbed.services.core.scheduler.idle();
+    const states = testbed.events
       .filter((e) => e.event === 'job.updated' && (e.payload as TranscriptSummary).id === id)
       .map((e) => (e.payload as TranscriptSummary).status);
     expect(states.at(-1)).toBe('completed');
-    expect(events.some((e) => e.event === 'job.progress')).toBe(true);
+    expect(testbed.events.some((e) => e.event === 'job.progress')).toBe(true);
     // Nothing internal leaks into what the renderer sees.
-    expect(JSON.stringify(events)).not.toContain('upload_url');
-    expect(events.every((e) => !('options' in (e.payload as object)))).toBe(true);
+    expect(JSON.stringify(testbed.events)).not.toContain('upload_url');
+    expect(testbed.events.every((e) => !('options' in (e.payload as object)))).toBe(true);
   });
 
   it('returns the transcript with sentences, paragraphs and the service JSON', async () => {
@@ -104,34 +76,34 @@ describe('transcripts over the contract', () => {
   });
 
   it('refuses bad input with messages naming the problem', async () => {
-    const badOption = await dispatch('transcripts.create', {
+    const badOption = await testbed.dispatch('transcripts.create', {
       source: { kind: 'file', path: interview },
       options: { speakers_expected: 0 },
     });
     expect(badOption).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(!badOption.ok && badOption.error.message).toContain('speakers_expected');
-    expect(await dispatch('transcripts.create', { source: { kind: 'url', url: 'not a url' } })).toMatchObject(
-      { ok: false, error: { code: 'invalid_input' } },
-    );
-    expect(await dispatch('transcripts.get', { id: 'missing' })).toMatchObject({
+    expect(
+      await testbed.dispatch('transcripts.create', { source: { kind: 'url', url: 'not a url' } }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await testbed.dispatch('transcripts.get', { id: 'missing' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(await dispatch('library.search', { query: 'x', limit: 5000 })).toMatchObject({
+    expect(await testbed.dispatch('library.search', { query: 'x', limit: 5000 })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });
   });
 
   it('deletes locally and on the service', async () => {
-    const remoteId = (await services.core.library.get(id))?.remoteId;
+    const remoteId = (await testbed.services.core.library.get(id))?.remoteId;
     expect(await call('transcripts.delete', { id, remote: true })).toEqual({ deleted: id, remote: true });
-    expect(await dispatch('transcripts.get', { id })).toMatchObject({
+    expect(await testbed.dispatch('transcripts.get', { id })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
-    const remote = await fetch(`${emulator.url}/v2/transcript/${remoteId}`, {
-      headers: { Authorization: emulator.options.key },
+    const remote = await fetch(`${testbed.emulator.url}/v2/transcript/${remoteId}`, {
+      headers: { Authorization: testbed.emulator.options.key },
     });
     expect(((await remote.json()) as { text: string }).text).toBe('Deleted by user.');
   });

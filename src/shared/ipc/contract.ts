@@ -11,6 +11,7 @@ import {
 import { exportContract, exportEvents } from './export-contract';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
 import { catalogContract, catalogEvents } from './catalog-contract';
+import { askContract, askEvents } from './ask-contract';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -119,6 +120,7 @@ export const contract = {
     output: z.object({ ok: z.boolean(), message: z.string() }),
   },
   ...exportContract,
+  ...askContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -127,6 +129,7 @@ export const events = {
   'job.updated': transcriptSummarySchema,
   'job.progress': z.object({ id: z.string(), bytesSent: z.number().int(), bytesTotal: z.number().int() }),
   ...exportEvents,
+  ...askEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -2,6 +2,7 @@ import { sql as transcripts } from './001-transcripts';
 import { sql as sentencesSearch } from './002-sentences-search';
 import { sql as scheduler } from './003-scheduler';
 import { sql as catalogCache } from './004-catalog-cache';
+import { sql as askConversations } from './005-ask-conversations';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -12,4 +13,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 2, name: 'sentences-search', sql: sentencesSearch },
   { version: 3, name: 'scheduler', sql: scheduler },
   { version: 4, name: 'catalog-cache', sql: catalogCache },
+  { version: 5, name: 'ask-conversations', sql: askConversations },
 ];

@@ -115,6 +115,38 @@ describe('migration 4: the offline model catalog', () => {
   });
 });
 
+describe('migration 5: Ask conversations', () => {
+  it('keeps entries per transcript in order and drops them with their transcript', () => {
+    const db = at(4);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 5),
+    );
+    expect(schemaVersion(db)).toBe(5);
+    const insert = db.prepare(
+      "INSERT INTO ask_entries (transcript_id, kind, created_at, entry_json) VALUES ('t1', ?, 1, ?)",
+    );
+    insert.run('question', '{"n": 1}');
+    insert.run('answer', '{"n": 2}');
+    expect(() => insert.run('musing', '{}')).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO ask_entries (transcript_id, kind, created_at, entry_json) VALUES ('nope', 'question', 1, '{}')",
+        )
+        .run(),
+    ).toThrow(/FOREIGN KEY/);
+    expect(
+      db.prepare("SELECT entry_json FROM ask_entries WHERE transcript_id = 't1' ORDER BY id").all(),
+    ).toEqual([{ entry_json: '{"n": 1}' }, { entry_json: '{"n": 2}' }]);
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM ask_entries').get()).toEqual({ n: 0 });
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(4);

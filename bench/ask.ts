@@ -1,0 +1,110 @@
+import { SseParser } from '../src/main/core/gateway/sse-parser';
+import { percentile, seededRandom, type BenchResult } from './bench-kit';
+
+/**
+ * Ask's streamed answers:
+ * - the SSE parser's throughput on a long recorded-style stream of chat-completion chunks,
+ *   delivered in 16 KiB network chunks, against JSON.parse of the same events as one JSON array
+ *   (the same bytes, minus the framing) in the same run; target: at least as fast;
+ * - in Chromium, the time from the first byte of a streamed answer reaching main to its paint
+ *   in the Ask panel (bench/browser/ask-paint.ts); target: under 16 ms.
+ */
+
+const events = 40_000;
+const networkChunk = 16 * 1024;
+
+function completionEvents(): string[] {
+  const random = seededRandom(8);
+  const words = [
+    'ferry',
+    'contract',
+    'council',
+    'harbour',
+    'résumé',
+    'Gazette',
+    '“quoted”',
+    'budget',
+    '2025',
+  ];
+  const out: string[] = [];
+  for (let index = 0; index < events; index++) {
+    const content = Array.from({ length: 3 }, () => words[Math.floor(random() * words.length)]).join(' ');
+    out.push(
+      JSON.stringify({
+        id: 'chatcmpl-bench',
+        object: 'chat.completion.chunk',
+        created: 1763900000,
+        model: 'claude-sonnet-4-5',
+        request_id: '7f0c1f1e-1a5a-4c1e-9d8e-0b6f3f2a9c11',
+        choices: [{ index: 0, delta: { content: `${content} ` }, finish_reason: null }],
+      }),
+    );
+  }
+  return out;
+}
+
+function chunked(bytes: Uint8Array): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += networkChunk) chunks.push(bytes.subarray(at, at + networkChunk));
+  return chunks;
+}
+
+function bestOf(rounds: number, work: () => void): number {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const start = process.hrtime.bigint();
+    work();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return percentile(times, 50);
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const payloads = completionEvents();
+  const stream = new TextEncoder().encode(
+    `${payloads.map((data) => `data: ${data}\n\n`).join('')}data: [DONE]\n\n`,
+  );
+  const chunks = chunked(stream);
+  const array = `[${payloads.join(',')}]`;
+  let parsedEvents = 0;
+
+  // Warm both paths up before measuring.
+  for (let i = 0; i < 3; i++) {
+    new SseParser().push(stream);
+    JSON.parse(array);
+  }
+  const parserMs = bestOf(9, () => {
+    const parser = new SseParser();
+    parsedEvents = 0;
+    for (const chunk of chunks) parsedEvents += parser.push(chunk).length;
+  });
+  const jsonMs = bestOf(9, () => void JSON.parse(array));
+  const fullClientMs = bestOf(5, () => {
+    const parser = new SseParser();
+    for (const chunk of chunks)
+      for (const event of parser.push(chunk)) if (event.data !== '[DONE]') JSON.parse(event.data);
+  });
+  if (parsedEvents !== events + 1) throw new Error(`parsed ${parsedEvents} events, expected ${events + 1}`);
+  const megabytes = stream.length / 1e6;
+
+  const paint = (await import(`./browser/${'ask-paint'}`)) as { run: () => Promise<BenchResult[]> };
+  return [
+    {
+      name: 'ask: SSE parser throughput vs JSON.parse of the same payload',
+      unit: 'ms',
+      ours: parserMs,
+      baseline: jsonMs,
+      ratio: parserMs / jsonMs,
+      target: 'no slower than JSON.parse (ratio <= 1)',
+      met: parserMs <= jsonMs,
+      notes: {
+        events,
+        megabytes: Math.round(megabytes * 10) / 10,
+        parserMBps: Math.round(megabytes / (parserMs / 1000)),
+        jsonParseMBps: Math.round(megabytes / (jsonMs / 1000)),
+        parserPlusJsonPerEventMs: Math.round(fullClientMs),
+      },
+    },
+    ...(await paint.run()),
+  ];
+}
