@@ -93,4 +93,19 @@ describe('times of quotes', () => {
       35_000, 42_000, 0, 5,
     ]);
   });
+
+  it('attributes a found quote to the speaker the transcript names, not the model’s guess', () => {
+    const named = [
+      { startMs: 0, text: 'Good morning, I’m Daniel Reyes.', speaker: 'Daniel Reyes' },
+      { startMs: 9_000, text: 'Thank you, Daniel.', speaker: 'Mayor Alvarez' },
+    ];
+    const items = [
+      { quote: 'Thank you, Daniel.', speaker: 'Gazette', start_ms: 1 },
+      { quote: 'Nobody said this.', speaker: 'Gazette', start_ms: 5 },
+    ];
+    expect(alignTimes(items, (item) => item.quote, named)).toEqual([
+      { quote: 'Thank you, Daniel.', speaker: 'Mayor Alvarez', start_ms: 9_000 },
+      { quote: 'Nobody said this.', speaker: 'Gazette', start_ms: 5 },
+    ]);
+  });
 });

@@ -94,8 +94,15 @@ export class AskService {
     const { requestId, transcriptId } = question;
     const format = question.format ?? 'text';
     try {
+      const names = new Map(job.speakers.map((s) => [s.label, s.name ?? `Speaker ${s.label}`]));
       const sentences: TimedSentence[] =
-        format === 'quotes' || format === 'claims' ? await library.sentences(transcriptId) : [];
+        format === 'quotes' || format === 'claims'
+          ? (await library.sentences(transcriptId)).map((s) => ({
+              startMs: s.startMs,
+              text: s.text,
+              speaker: s.speaker ? (names.get(s.speaker) ?? `Speaker ${s.speaker}`) : null,
+            }))
+          : [];
       return await ask(
         {
           remoteTranscriptId: job.remoteId,
