@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as NaudiodonModule from 'naudiodon';
 import type { AudioOptions, IoStreamRead, IoStreamWrite } from 'naudiodon';
 import { VerbatimError } from '../../shared/errors';
 import { Resampler } from '../core/voice/pcm';
@@ -12,7 +13,7 @@ import type { AudioSource } from '../core/voice/voice-session';
  * (the CLI, the web host) should pay for.
  */
 
-type Naudiodon = typeof import('naudiodon');
+type Naudiodon = typeof NaudiodonModule;
 let loaded: Naudiodon | undefined;
 
 function naudiodon(): Naudiodon {
