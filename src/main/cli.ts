@@ -7,6 +7,7 @@ import { regionSchema, type Region } from '../shared/library';
 import { createCore, type Core } from './core/app-core';
 import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
+import { runVoiceCli, voiceUsage, VoiceUsageError } from './cli-voice';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -21,8 +22,9 @@ const usage = `Usage: npm run cli -- <command> [options]
   show <id> [--json]
   search <query> [--json] [--limit N]
   delete <id> [--remote]
+${voiceUsage}
 
-Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
+Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL, VERBATIM_VOICE_URL,
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed)`;
 
 class UsageError extends Error {}
@@ -42,6 +44,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   let core: Core | undefined;
   try {
+    if (command === 'voice') return await runVoiceCli(rest, io);
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,
@@ -174,6 +177,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (
       error instanceof UsageError ||
+      error instanceof VoiceUsageError ||
       (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
     ) {
       io.err(`verbatim: ${error.message}\n\n${usage}`);
