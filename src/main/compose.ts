@@ -9,6 +9,8 @@ import type { Services } from './ipc/handlers';
 import type { JobRecord } from './core/library/library';
 import type { Clock } from './core/clock';
 import type { Secrets } from './core/secrets/secret-store';
+import { composeAssistant } from './core/voice/compose-assistant';
+import type { AssistantAudio } from './core/voice/assistant-service';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -23,6 +25,12 @@ export interface ComposeOptions {
   transcriptionUrlOverride?: string;
   clock?: Clock;
   log?: (message: string) => void;
+  /** The assistant's microphone and speaker (PortAudio in the app, a file in the web host). */
+  voiceAudio?: AssistantAudio;
+  /** VERBATIM_VOICE_URL: wins over Settings' voiceUrl. */
+  voiceUrlOverride?: string;
+  /** Opens the assistant's window (the app only). */
+  openAssistantWindow?: () => void;
 }
 
 /**
@@ -50,7 +58,16 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
     log: options.log,
   });
+  const voice = composeAssistant({
+    core,
+    settings,
+    secrets: options.secrets,
+    audio: options.voiceAudio,
+    voiceUrlOverride: options.voiceUrlOverride,
+  });
   return {
+    ...voice,
+    openAssistantWindow: options.openAssistantWindow,
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
     secrets: options.secrets,
@@ -59,6 +76,9 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     relaunch: options.relaunch,
     jobUpdated,
     jobProgress,
-    close: () => core.close(),
+    close: async () => {
+      await voice.assistant.close();
+      await core.close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { toSummary, type Services } from './handlers';
+import { wireVoiceEvents } from './voice-handlers';
 
 export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -9,6 +10,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.settings.onChange((settings) => emit('settings.changed', settings)),
     services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))),
     services.jobProgress.subscribe((progress) => emit('job.progress', progress)),
+    wireVoiceEvents(services, emit),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -8,8 +8,9 @@ import type { TranscriptSummary } from '../../shared/library';
 import type { Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
+import { createVoiceHandlers, type VoiceServices } from './voice-handlers';
 
-export interface Services {
+export interface Services extends VoiceServices {
   appInfo: AppInfo;
   settings: SettingsStore;
   secrets: Secrets;
@@ -53,6 +54,7 @@ export function createHandlers(services: Services): Handlers {
     return toSummary(job);
   };
   return {
+    ...createVoiceHandlers(services),
     'app.info': () => Promise.resolve(services.appInfo),
     'app.moveDataFolder': ({ path }) =>
       moveDataFolder({

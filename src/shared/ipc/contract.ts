@@ -8,6 +8,7 @@ import {
   transcriptSummarySchema,
   jobStatusSchema,
 } from '../library';
+import { voiceContract, voiceEvents } from './voice-contract';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -119,12 +120,14 @@ export const contract = {
     input: z.object({ region: regionSchema.optional() }).strict().default({}),
     output: z.object({ ok: z.boolean(), message: z.string() }),
   },
+  ...voiceContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
   'settings.changed': settingsSchema,
   'job.updated': transcriptSummarySchema,
   'job.progress': z.object({ id: z.string(), bytesSent: z.number().int(), bytesTotal: z.number().int() }),
+  ...voiceEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -2,6 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { CHUNK_BYTES, CHUNK_MS } from './pcm';
 import type { AudioSink } from './playback-queue';
+import type { AssistantAudio } from './assistant-service';
 import { systemTimers, type AudioSource, type VoiceTimers } from './voice-session';
 
 /**
@@ -72,4 +73,18 @@ export class FileSink implements AudioSink {
       this.stream.end(() => resolve());
     });
   }
+}
+
+/**
+ * The assistant's devices as recordings: every session "hears" `input` (PCM16 24 kHz), played
+ * at `speed`, and its voice goes to `outputPath`. For the web host's end-to-end tests and demos.
+ */
+export function rawFileAudio(options: { input: Buffer; outputPath: string; speed?: number }): AssistantAudio {
+  return {
+    devices: () => [
+      { id: 0, name: 'Recording (raw PCM file)', inputs: 1, outputs: 1, defaultSampleRate: 24_000 },
+    ],
+    source: () => new BufferSource(options.input, { speed: options.speed }),
+    sink: () => new FileSink(options.outputPath),
+  };
 }

@@ -1,3 +1,4 @@
+import { defaultSettings, type Settings } from '../../../shared/settings';
 import type { Library } from '../library/library';
 import { libraryTools, runTool, toolDefinitions, type LibraryTool } from '../library-tools/library-tools';
 import { transcribeFileTool, type TranscribeFileDeps } from './transcribe-file-tool';
@@ -11,26 +12,16 @@ export const ASSISTANT_PROMPT =
   'Answer briefly in plain speech. Use the tools to find and quote what people said in the ' +
   "reporter's transcripts, always naming the speaker and the time, and never invent a quote.";
 
-export interface AssistantPreferences {
-  voice: string;
-  volume: number;
-  vadThreshold: number;
-  greeting: string;
-}
+export type AssistantPreferences = Settings['voicePreferences'];
 
-export const defaultAssistantPreferences: AssistantPreferences = {
-  voice: 'default',
-  volume: 80,
-  vadThreshold: 0.02,
-  greeting: 'Hello. What are you looking for?',
-};
+export const defaultAssistantPreferences: AssistantPreferences = defaultSettings.voicePreferences;
 
 export function assistantTools(deps: TranscribeFileDeps): readonly LibraryTool[] {
   return [...libraryTools, transcribeFileTool(deps)];
 }
 
 export function assistantConfig(
-  preferences: AssistantPreferences,
+  preferences: Pick<AssistantPreferences, 'voice' | 'volume' | 'vadThreshold' | 'greeting'>,
   tools: readonly LibraryTool[],
 ): SessionConfig {
   return {

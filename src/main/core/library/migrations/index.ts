@@ -1,6 +1,7 @@
 import { sql as transcripts } from './001-transcripts';
 import { sql as sentencesSearch } from './002-sentences-search';
 import { sql as scheduler } from './003-scheduler';
+import { sql as voiceConversations } from './006-voice-conversations';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -10,4 +11,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 1, name: 'transcripts', sql: transcripts },
   { version: 2, name: 'sentences-search', sql: sentencesSearch },
   { version: 3, name: 'scheduler', sql: scheduler },
+  { version: 6, name: 'voice-conversations', sql: voiceConversations },
 ];

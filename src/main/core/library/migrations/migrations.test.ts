@@ -75,7 +75,10 @@ describe('migration 3: scheduler state', () => {
     db.prepare(
       "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'processing', 1, 1)",
     ).run();
-    migrate(db, migrations);
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 3),
+    );
     expect(schemaVersion(db)).toBe(3);
     expect(columns(db, 'transcripts')).toEqual(
       expect.arrayContaining(['upload_url', 'next_check_at', 'checks', 'bytes_total', 'bytes_sent']),
@@ -87,12 +90,38 @@ describe('migration 3: scheduler state', () => {
   });
 });
 
+describe('migration 6: voice assistant conversations and their full-text index', () => {
+  it('keeps turns searchable through triggers and deletes them with their conversation', () => {
+    const db = at(6);
+    expect(schemaVersion(db)).toBe(6);
+    db.prepare("INSERT INTO voice_conversations (id, started_at) VALUES ('c1', 1)").run();
+    const insert = db.prepare(
+      "INSERT INTO voice_turns (conversation_id, position, role, text, at) VALUES ('c1', ?, ?, ?, 1)",
+    );
+    insert.run(0, 'user', 'What did the mayor say about the ferry?');
+    insert.run(1, 'agent', 'She said the contract was signed in March.');
+    const find = (q: string) =>
+      db.prepare('SELECT rowid FROM voice_turns_fts WHERE voice_turns_fts MATCH ?').all(q).length;
+    expect(find('ferry')).toBe(1);
+    expect(find('contract')).toBe(1);
+    db.prepare("UPDATE voice_turns SET text = 'Nothing about boats' WHERE position = 1").run();
+    expect(find('contract')).toBe(0);
+    expect(find('boats')).toBe(1);
+    expect(() => insert.run(2, 'narrator', 'x')).toThrow(/CHECK/);
+    db.prepare("DELETE FROM voice_conversations WHERE id = 'c1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM voice_turns').get()).toEqual({ n: 0 });
+    expect(find('ferry')).toBe(0);
+  });
+});
+
 describe('the migration runner', () => {
-  it('is idempotent and numbers migrations without gaps', () => {
+  it('is idempotent and numbers migrations in increasing order', () => {
     const db = at(3);
     migrate(db, migrations);
-    expect(schemaVersion(db)).toBe(migrations.length);
-    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, index) => index + 1));
+    expect(schemaVersion(db)).toBe(migrations.at(-1)?.version);
+    const versions = migrations.map((m) => m.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
   });
 
   it('rolls a failing migration back whole', () => {
