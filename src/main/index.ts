@@ -13,6 +13,8 @@ import { resolveDataFolder } from './core/data-folder/data-folder';
 import { MemorySecrets, SecretStore } from './core/secrets/secret-store';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol';
+import { AssistantWindow } from './platform/assistant-window';
+import { nativeAssistantAudio } from './platform/native-audio';
 
 const defaultDataDir = app.getPath('userData');
 // Settled once the app is ready: the library may have been moved elsewhere (location.json).
@@ -28,6 +30,12 @@ function readSavedWindowState(): unknown {
 }
 
 let mainWindow: BrowserWindow | undefined;
+
+const assistantWindow = new AssistantWindow({
+  preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+  devServerUrl: process.env.ELECTRON_RENDERER_URL,
+  rendererHtmlPath: join(import.meta.dirname, '../renderer/index.html'),
+});
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({
@@ -75,6 +83,9 @@ if (!app.requestSingleInstanceLock()) {
         app.exit(0);
       },
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
+      voiceUrlOverride: process.env.VERBATIM_VOICE_URL,
+      voiceAudio: nativeAssistantAudio,
+      openAssistantWindow: () => assistantWindow.open(),
       log: (message) => console.log(`[verbatim] ${message}`),
     });
     // Every job left unfinished by a quit or a crash continues where it stopped.
@@ -90,6 +101,9 @@ if (!app.requestSingleInstanceLock()) {
     );
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim')));
     openMainWindow();
+    if (!assistantWindow.registerShortcut())
+      console.log('[verbatim] the assistant shortcut is taken by another app');
+    app.on('will-quit', () => assistantWindow.unregisterShortcut());
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
     });

@@ -36,7 +36,7 @@ export class FakeBrowserWindow {
   }
   readonly webContents = new FakeWebContents();
   readonly listeners = new Map<string, Listener[]>();
-  loaded: { url?: string; file?: string } = {};
+  loaded: { url?: string; file?: string; query?: Record<string, string> } = {};
   maximized = false;
   constructor(readonly options: Record<string, unknown>) {
     FakeBrowserWindow.instances.push(this);
@@ -55,9 +55,13 @@ export class FakeBrowserWindow {
     this.loaded = { url };
     return Promise.resolve();
   }
-  loadFile(file: string): Promise<void> {
-    this.loaded = { file };
+  loadFile(file: string, options?: { query?: Record<string, string> }): Promise<void> {
+    this.loaded = options?.query ? { file, query: options.query } : { file };
     return Promise.resolve();
+  }
+  destroyed = false;
+  isDestroyed(): boolean {
+    return this.destroyed;
   }
   maximize(): void {
     this.maximized = true;
@@ -95,6 +99,7 @@ export function electronMock() {
       },
     },
     shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    globalShortcut: { register: vi.fn(() => true), unregister: vi.fn() },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
     safeStorage: {
       isEncryptionAvailable: vi.fn(() => true),

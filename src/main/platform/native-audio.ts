@@ -3,6 +3,7 @@ import type * as NaudiodonModule from 'naudiodon';
 import type { AudioOptions, IoStreamRead, IoStreamWrite } from 'naudiodon';
 import { VerbatimError } from '../../shared/errors';
 import { Resampler } from '../core/voice/pcm';
+import type { AssistantAudio } from '../core/voice/assistant-service';
 import type { AudioSink } from '../core/voice/playback-queue';
 import { VOICE_SAMPLE_RATE } from '../core/voice/voice-protocol';
 import type { AudioSource } from '../core/voice/voice-session';
@@ -198,3 +199,16 @@ function quit(stream: IoStreamRead | IoStreamWrite): Promise<void> {
     });
   });
 }
+
+/** The desktop app's assistant devices: PortAudio; an unplugged device lists as gone, not as a crash. */
+export const nativeAssistantAudio: AssistantAudio = {
+  devices: () => {
+    try {
+      return listAudioDevices();
+    } catch {
+      return [];
+    }
+  },
+  source: (deviceId) => new NativeAudioSource({ deviceId: deviceId ?? undefined }),
+  sink: (deviceId, onError) => new NativeAudioSink({ deviceId: deviceId ?? undefined }, onError),
+};
