@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<BenchResult[]> }
   search: () => import('./library-search'),
   upload: () => import('./upload'),
   scheduler: () => import('./scheduler'),
+  voice: () => import('./voice'),
   // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
   reader: () => import(browserBench('reader')) as Promise<{ run: () => Promise<BenchResult[]> }>,
 };
