@@ -49,9 +49,7 @@ beforeAll(async () => {
     },
   });
   dispatch = createDispatcher(createHandlers(services));
-  wireEvents(services, (event, payload) =>
-    events.push({ event, payload: payload }),
-  );
+  wireEvents(services, (event, payload) => events.push({ event, payload: payload }));
 });
 afterAll(async () => {
   await services.close();
