@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
 import { queueUtterance } from '../../test/emulator/voice/voice-test-client';
+import { spokenPcm } from '../../test/fixtures/spoken-pcm';
 import { runCli } from './cli';
 import { bytesForMs } from './core/voice/pcm';
 
@@ -16,26 +16,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, speed });
   // Two seconds of the spoken fixture, then silence so the agent hears the turn end.
-  const speech = join(dir, 'speech.raw');
-  const fixture = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
-  execFileSync('sox', [
-    fixture,
-    '-r',
-    '24000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    '-e',
-    'signed-integer',
-    '-t',
-    'raw',
-    speech,
-    'trim',
-    '0',
-    '2',
-  ]);
-  writeFileSync(input, Buffer.concat([readFileSync(speech), Buffer.alloc(bytesForMs(1200))]));
+  writeFileSync(input, Buffer.concat([spokenPcm(dir, 2), Buffer.alloc(bytesForMs(1200))]));
 });
 afterAll(() => emulator.close());
 

@@ -1,25 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebApp } from '../harness/start';
-import { test, expect, fixtureDir, speed } from './fixtures';
+import { spokenPcm } from '../fixtures/spoken-pcm';
+import { test, expect, speed } from './fixtures';
 
 /**
  * The Assistant window in the web host: its "microphone" is a spoken fixture (raw PCM), the
  * agent is the emulator's, and the page shows what was heard, the tool the agent used and
  * what it answered.
  */
+/** Two seconds of the spoken fixture, then silence so the agent hears the turn end. */
 function speechFixture(dir: string): Buffer {
-  const raw = join(dir, 'question.raw');
-  execFileSync('sox', [
-    join(fixtureDir, 'press-statement.wav'),
-    ...['-r', '24000', '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', raw],
-    ...['trim', '0', '2', 'pad', '0', '1.5'],
-  ]);
-  return readFileSync(raw);
+  return Buffer.concat([spokenPcm(dir, 2), Buffer.alloc(24_000 * 2 * 1.5)]);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {

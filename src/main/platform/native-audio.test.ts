@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
 import { queueUtterance } from '../../../test/emulator/voice/voice-test-client';
+import { spokenPcm } from '../../../test/fixtures/spoken-pcm';
 import { bytesForMs } from '../core/voice/pcm';
 import type { AudioSink } from '../core/voice/playback-queue';
 import { voiceAddress } from '../core/voice/voice-address';
@@ -22,7 +22,6 @@ import { listAudioDevices, NativeAudioSink, NativeAudioSource } from './native-a
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-alsa-'));
 const speech = join(dir, 'speech.raw');
 const played = join(dir, 'played.raw');
-const fixture = resolve(import.meta.dirname, '../../../test/fixtures/press-statement.wav');
 const key = 'native-audio-key';
 let emulator: RunningEmulator;
 let speechPcm: Buffer;
@@ -36,29 +35,8 @@ function useRawFiles(input: string): void {
   process.env.ALSA_CONFIG_PATH = config;
 }
 
-function soxRaw(rate: number, out: string, seconds: number): Buffer {
-  execFileSync('sox', [
-    fixture,
-    '-r',
-    String(rate),
-    '-c',
-    '1',
-    '-b',
-    '16',
-    '-e',
-    'signed-integer',
-    '-t',
-    'raw',
-    out,
-    'trim',
-    '0',
-    String(seconds),
-  ]);
-  return readFileSync(out);
-}
-
 beforeAll(async () => {
-  speechPcm = soxRaw(24_000, join(dir, 'speech-only.raw'), 2);
+  speechPcm = spokenPcm(dir, 2);
   writeFileSync(speech, Buffer.concat([speechPcm, Buffer.alloc(bytesForMs(3000))]));
   useRawFiles(speech);
   emulator = await startEmulator({ port: 0, speed: 10, key });
