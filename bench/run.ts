@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<BenchResult[]> }
   scheduler: () => import('./scheduler'),
   export: () => import('./export'),
   ask: () => import('./ask'),
+  voice: () => import('./voice'),
   // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
   reader: () => import(browserBench('reader')) as Promise<{ run: () => Promise<BenchResult[]> }>,
   catalog: () => import(browserBench('catalog')) as Promise<{ run: () => Promise<BenchResult[]> }>,

@@ -11,6 +11,7 @@ import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
 import { UsageError } from './cli-usage-error';
 import { catalogUsage, runCatalogCommand } from './cli-catalog';
 import { askUsage, runAskCommand } from './cli-ask';
+import { runVoiceCli, voiceUsage } from './cli-voice';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -28,11 +29,12 @@ const usage = `Usage: npm run cli -- <command> [options]
   ${exportUsage}
 ${catalogUsage}
 ${askUsage}
+${voiceUsage}
 
 Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
 VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL,
-VERBATIM_GATEWAY_URL (the language-model gateway for ask)`;
+VERBATIM_GATEWAY_URL (the language-model gateway for ask), VERBATIM_VOICE_URL (the voice agent)`;
 
 export interface CliIo {
   out: (text: string) => void;
@@ -52,6 +54,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let core: Core | undefined;
   try {
     if (command === 'catalog') return await runCatalogCommand(rest, io);
+    if (command === 'voice') return await runVoiceCli(rest, io);
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,

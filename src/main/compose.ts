@@ -15,6 +15,8 @@ import { systemClock } from './core/clock';
 import { createCatalogService } from './core/catalog/catalog-setup';
 import type { CatalogOverview } from '../shared/catalog';
 import { createAskService } from './core/ask/ask-service';
+import { composeAssistant } from './core/voice/compose-assistant';
+import type { AssistantAudio } from './core/voice/assistant-service';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -35,6 +37,12 @@ export interface ComposeOptions {
   log?: (message: string) => void;
   /** OS file dialogs (Electron) and the default export folder. */
   exportPlatform?: ExportPlatform;
+  /** The assistant's microphone and speaker (PortAudio in the app, a file in the web host). */
+  voiceAudio?: AssistantAudio;
+  /** VERBATIM_VOICE_URL: wins over Settings' voiceUrl. */
+  voiceUrlOverride?: string;
+  /** Opens the assistant's window (the app only). */
+  openAssistantWindow?: () => void;
 }
 
 /**
@@ -79,7 +87,16 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     gatewayUrl: () => options.gatewayUrlOverride || current?.gatewayUrl || undefined,
     settings: () => settings.get(),
   });
+  const voice = composeAssistant({
+    core,
+    settings,
+    secrets: options.secrets,
+    audio: options.voiceAudio,
+    voiceUrlOverride: options.voiceUrlOverride,
+  });
   return {
+    ...voice,
+    openAssistantWindow: options.openAssistantWindow,
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
     secrets: options.secrets,
@@ -93,6 +110,9 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     catalog,
     catalogRefreshed,
     ask,
-    close: () => core.close(),
+    close: async () => {
+      await voice.assistant.close();
+      await core.close();
+    },
   };
 }

@@ -14,6 +14,8 @@ import { MemorySecrets, SecretStore } from './core/secrets/secret-store';
 import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol';
 import { electronFileDialogs } from './platform/file-dialogs';
+import { AssistantWindow } from './platform/assistant-window';
+import { nativeAssistantAudio } from './platform/native-audio';
 
 const defaultDataDir = app.getPath('userData');
 // Settled once the app is ready: the library may have been moved elsewhere (location.json).
@@ -29,6 +31,12 @@ function readSavedWindowState(): unknown {
 }
 
 let mainWindow: BrowserWindow | undefined;
+
+const assistantWindow = new AssistantWindow({
+  preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+  devServerUrl: process.env.ELECTRON_RENDERER_URL,
+  rendererHtmlPath: join(import.meta.dirname, '../renderer/index.html'),
+});
 
 function openMainWindow(): void {
   mainWindow = createMainWindow({
@@ -78,6 +86,9 @@ if (!app.requestSingleInstanceLock()) {
       transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
       catalogUrlOverride: process.env.VERBATIM_CATALOG_URL,
       gatewayUrlOverride: process.env.VERBATIM_GATEWAY_URL,
+      voiceUrlOverride: process.env.VERBATIM_VOICE_URL,
+      voiceAudio: nativeAssistantAudio,
+      openAssistantWindow: () => assistantWindow.open(),
       log: (message) => console.log(`[verbatim] ${message}`),
       exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
     });
@@ -94,6 +105,9 @@ if (!app.requestSingleInstanceLock()) {
     );
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim')));
     openMainWindow();
+    if (!assistantWindow.registerShortcut())
+      console.log('[verbatim] the assistant shortcut is taken by another app');
+    app.on('will-quit', () => assistantWindow.unregisterShortcut());
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
     });

@@ -48,6 +48,30 @@ export const settingsSchema = z.object({
       message: 'Two ready-made asks have the same id.',
     })
     .default(defaultAskTemplates),
+  /** Overrides the voice assistant's address ('' = AssemblyAI's voice agent). */
+  voiceUrl: serviceUrlSchema.default(''),
+  /** How the voice assistant sounds, listens and which audio devices it uses. */
+  voicePreferences: z
+    .object({
+      voice: z.string().min(1).max(100).default('default'),
+      volume: z.number().min(0).max(100).default(80),
+      vadThreshold: z.number().min(0).max(1).default(0.02),
+      greeting: z.string().max(500).default('Hello. What are you looking for?'),
+      mode: z.enum(['hands-free', 'push-to-talk']).default('hands-free'),
+      headphones: z.boolean().default(false),
+      inputDeviceId: z.number().int().nullable().default(null),
+      outputDeviceId: z.number().int().nullable().default(null),
+    })
+    .default({
+      voice: 'default',
+      volume: 80,
+      vadThreshold: 0.02,
+      greeting: 'Hello. What are you looking for?',
+      mode: 'hands-free',
+      headphones: false,
+      inputDeviceId: null,
+      outputDeviceId: null,
+    }),
   /** Transcription options every new job starts from (checked when a job is created). */
   defaultOptions: z.record(z.string(), z.unknown()).default({ speaker_labels: true }),
   /** Named sets of options, for the kinds of recording a reporter makes again and again. */

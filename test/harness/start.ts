@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { startWebHost } from './web-host';
 import { composeServices } from '../../src/main/compose';
 import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
@@ -8,6 +8,7 @@ import { resolveDataFolder } from '../../src/main/core/data-folder/data-folder';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/ipc/handlers';
 import { wireEvents } from '../../src/main/ipc/events';
+import { rawFileAudio } from '../../src/main/core/voice/raw-file-audio';
 
 /**
  * `npm run start:web`: Verbatim's UI in a browser, where Electron is unavailable. The same
@@ -32,6 +33,15 @@ export interface WebAppOptions {
    * asks for a path, starting from this folder.
    */
   exportDir?: string;
+  /** The voice agent's address (VERBATIM_VOICE_URL). */
+  voiceUrl?: string;
+  /**
+   * What the assistant's "microphone" hears: raw PCM16 24 kHz mono (VERBATIM_VOICE_INPUT names
+   * a file). The browser has no sound card here; the agent's voice goes to assistant-output.raw.
+   */
+  voiceInput?: Buffer;
+  /** How much faster than real time the voice input plays. */
+  voiceInputSpeed?: number;
 }
 
 export async function startWebApp(options: WebAppOptions) {
@@ -39,6 +49,9 @@ export async function startWebApp(options: WebAppOptions) {
   // A library moved from Settings left its new address in the folder it was in.
   const dataDir = await resolveDataFolder(options.dataDir, undefined);
   mkdirSync(dataDir, { recursive: true });
+  const voiceInput =
+    options.voiceInput ??
+    (process.env.VERBATIM_VOICE_INPUT ? readFileSync(process.env.VERBATIM_VOICE_INPUT) : undefined);
   const services = composeServices({
     dataDir,
     defaultDataDir: options.dataDir,
@@ -57,6 +70,14 @@ export async function startWebApp(options: WebAppOptions) {
     gatewayUrlOverride: options.gatewayUrl ?? process.env.VERBATIM_GATEWAY_URL,
     clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
     exportPlatform: options.exportDir ? { defaultFolder: options.exportDir } : undefined,
+    voiceUrlOverride: options.voiceUrl ?? process.env.VERBATIM_VOICE_URL,
+    voiceAudio: voiceInput
+      ? rawFileAudio({
+          input: voiceInput,
+          outputPath: join(dataDir, 'assistant-output.raw'),
+          speed: options.voiceInputSpeed,
+        })
+      : undefined,
   });
   await services.core.scheduler.resumeAll();
   const dispatch = createDispatcher(createHandlers(services), {

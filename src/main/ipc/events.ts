@@ -1,6 +1,7 @@
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { toSummary, type Services } from './handlers';
 import { forwardAskEvents } from './ask-handlers';
+import { wireVoiceEvents } from './voice-handlers';
 
 export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -13,6 +14,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.exportProgress.subscribe((progress) => emit('export.progress', progress)),
     services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)),
     forwardAskEvents(services.ask, emit),
+    wireVoiceEvents(services, emit),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -15,8 +15,9 @@ import type { CatalogOverview } from '../../shared/catalog';
 import { catalogHandlers } from './catalog-handlers';
 import type { AskService } from '../core/ask/ask-service';
 import { createAskHandlers } from './ask-handlers';
+import { createVoiceHandlers, type VoiceServices } from './voice-handlers';
 
-export interface Services {
+export interface Services extends VoiceServices {
   appInfo: AppInfo;
   settings: SettingsStore;
   secrets: Secrets;
@@ -67,6 +68,7 @@ export function createHandlers(services: Services): Handlers {
   };
   return {
     ...catalogHandlers(services, secretsStatus),
+    ...createVoiceHandlers(services),
     'app.info': () => Promise.resolve(services.appInfo),
     'app.moveDataFolder': ({ path }) =>
       moveDataFolder({

@@ -40,7 +40,7 @@ export class FakeBrowserWindow {
   }
   readonly webContents = new FakeWebContents();
   readonly listeners = new Map<string, Listener[]>();
-  loaded: { url?: string; file?: string } = {};
+  loaded: { url?: string; file?: string; query?: Record<string, string> } = {};
   maximized = false;
   constructor(readonly options: Record<string, unknown>) {
     FakeBrowserWindow.instances.push(this);
@@ -59,9 +59,13 @@ export class FakeBrowserWindow {
     this.loaded = { url };
     return Promise.resolve();
   }
-  loadFile(file: string): Promise<void> {
-    this.loaded = { file };
+  loadFile(file: string, options?: { query?: Record<string, string> }): Promise<void> {
+    this.loaded = options?.query ? { file, query: options.query } : { file };
     return Promise.resolve();
+  }
+  destroyed = false;
+  isDestroyed(): boolean {
+    return this.destroyed;
   }
   maximize(): void {
     this.maximized = true;
@@ -107,6 +111,7 @@ export function electronMock() {
         Promise.resolve<{ canceled: boolean; filePaths: string[] }>({ canceled: true, filePaths: [] }),
       ),
     },
+    globalShortcut: { register: vi.fn(() => true), unregister: vi.fn() },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
     safeStorage: {
       isEncryptionAvailable: vi.fn(() => true),

@@ -12,6 +12,21 @@ export interface MainWindowOptions {
   saveState: (state: WindowState) => void;
 }
 
+/** Every window of the app: isolated, sandboxed, no Node in the page. */
+export function securePreferences(preloadPath: string): BrowserWindowConstructorOptions['webPreferences'] {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    webviewTag: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    spellcheck: true,
+  };
+}
+
 export function mainWindowOptions(state: WindowState, preloadPath: string): BrowserWindowConstructorOptions {
   return {
     title: 'Verbatim',
@@ -22,17 +37,7 @@ export function mainWindowOptions(state: WindowState, preloadPath: string): Brow
     minHeight: 480,
     show: false,
     backgroundColor: '#1b1d22',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webviewTag: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      spellcheck: true,
-    },
+    webPreferences: securePreferences(preloadPath),
   };
 }
 

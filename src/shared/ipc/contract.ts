@@ -12,6 +12,7 @@ import { exportContract, exportEvents } from './export-contract';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
+import { voiceContract, voiceEvents } from './voice-contract';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -121,6 +122,7 @@ export const contract = {
   },
   ...exportContract,
   ...askContract,
+  ...voiceContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -130,6 +132,7 @@ export const events = {
   'job.progress': z.object({ id: z.string(), bytesSent: z.number().int(), bytesTotal: z.number().int() }),
   ...exportEvents,
   ...askEvents,
+  ...voiceEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

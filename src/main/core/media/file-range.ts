@@ -23,6 +23,11 @@ const mediaTypes: Record<string, string> = {
   '.mkv': 'video/x-matroska',
 };
 
+/** Is this a recording (audio or video) by its extension? */
+export function isMediaFile(path: string): boolean {
+  return Object.hasOwn(mediaTypes, extname(path).toLowerCase());
+}
+
 /**
  * A recording served with HTTP range requests, so the player can seek anywhere in a
  * three-hour file without reading it all: one implementation for Electron's custom protocol

@@ -3,6 +3,7 @@ import { sql as sentencesSearch } from './002-sentences-search';
 import { sql as scheduler } from './003-scheduler';
 import { sql as catalogCache } from './004-catalog-cache';
 import { sql as askConversations } from './005-ask-conversations';
+import { sql as voiceConversations } from './006-voice-conversations';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -14,4 +15,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 3, name: 'scheduler', sql: scheduler },
   { version: 4, name: 'catalog-cache', sql: catalogCache },
   { version: 5, name: 'ask-conversations', sql: askConversations },
+  { version: 6, name: 'voice-conversations', sql: voiceConversations },
 ];

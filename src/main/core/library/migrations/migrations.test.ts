@@ -147,9 +147,33 @@ describe('migration 5: Ask conversations', () => {
   });
 });
 
+describe('migration 6: voice assistant conversations and their full-text index', () => {
+  it('keeps turns searchable through triggers and deletes them with their conversation', () => {
+    const db = at(6);
+    expect(schemaVersion(db)).toBe(6);
+    db.prepare("INSERT INTO voice_conversations (id, started_at) VALUES ('c1', 1)").run();
+    const insert = db.prepare(
+      "INSERT INTO voice_turns (conversation_id, position, role, text, at) VALUES ('c1', ?, ?, ?, 1)",
+    );
+    insert.run(0, 'user', 'What did the mayor say about the ferry?');
+    insert.run(1, 'agent', 'She said the contract was signed in March.');
+    const find = (q: string) =>
+      db.prepare('SELECT rowid FROM voice_turns_fts WHERE voice_turns_fts MATCH ?').all(q).length;
+    expect(find('ferry')).toBe(1);
+    expect(find('contract')).toBe(1);
+    db.prepare("UPDATE voice_turns SET text = 'Nothing about boats' WHERE position = 1").run();
+    expect(find('contract')).toBe(0);
+    expect(find('boats')).toBe(1);
+    expect(() => insert.run(2, 'narrator', 'x')).toThrow(/CHECK/);
+    db.prepare("DELETE FROM voice_conversations WHERE id = 'c1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM voice_turns').get()).toEqual({ n: 0 });
+    expect(find('ferry')).toBe(0);
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
-    const db = at(4);
+    const db = at(5);
     migrate(db, migrations);
     expect(schemaVersion(db)).toBe(migrations.length);
     expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, index) => index + 1));

@@ -1,0 +1,214 @@
+import { createRequire } from 'node:module';
+import type * as NaudiodonModule from 'naudiodon';
+import type { AudioOptions, IoStreamRead, IoStreamWrite } from 'naudiodon';
+import { VerbatimError } from '../../shared/errors';
+import { Resampler } from '../core/voice/pcm';
+import type { AssistantAudio } from '../core/voice/assistant-service';
+import type { AudioSink } from '../core/voice/playback-queue';
+import { VOICE_SAMPLE_RATE } from '../core/voice/voice-protocol';
+import type { AudioSource } from '../core/voice/voice-session';
+
+/**
+ * The microphone and the speaker through PortAudio (naudiodon). Loaded on first use: the native
+ * module prints to stdout and installs a crash handler when it loads, which nothing else
+ * (the CLI, the web host) should pay for.
+ */
+
+type Naudiodon = typeof NaudiodonModule;
+let loaded: Naudiodon | undefined;
+
+function naudiodon(): Naudiodon {
+  loaded ??= createRequire(import.meta.url)('naudiodon') as Naudiodon;
+  return loaded;
+}
+
+export interface AudioDevice {
+  id: number;
+  name: string;
+  inputs: number;
+  outputs: number;
+  defaultSampleRate: number;
+}
+
+export function listAudioDevices(): AudioDevice[] {
+  return naudiodon()
+    .getDevices()
+    .map((device) => ({
+      id: device.id,
+      name: device.name,
+      inputs: device.maxInputChannels,
+      outputs: device.maxOutputChannels,
+      defaultSampleRate: device.defaultSampleRate,
+    }));
+}
+
+export interface DeviceChoice {
+  /** A device id from listAudioDevices; undefined for the system's default. */
+  deviceId?: number | undefined;
+  /** Ask the device for this rate instead of 24 kHz (a device that cannot do 24 kHz). */
+  sampleRate?: number | undefined;
+}
+
+/** ~50 ms per device buffer, like the chunks the agent gets. */
+const BUFFER_MS = 50;
+
+function deviceError(what: string, error: unknown): VerbatimError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new VerbatimError('internal', `The ${what} could not be opened (${detail}). Pick another device.`);
+}
+
+/** Opens a stream at 24 kHz, or at the device's own rate when it refuses 24 kHz. */
+function openStream<T>(
+  what: 'microphone' | 'speaker',
+  choice: DeviceChoice,
+  create: (audio: Naudiodon, options: AudioOptions) => T,
+): { stream: T; rate: number } {
+  const audio = naudiodon();
+  const rates = [choice.sampleRate ?? VOICE_SAMPLE_RATE];
+  const device = audio.getDevices().find((candidate) => candidate.id === choice.deviceId);
+  if (choice.sampleRate === undefined && device && device.defaultSampleRate !== VOICE_SAMPLE_RATE) {
+    rates.push(device.defaultSampleRate);
+  }
+  let lastError: unknown;
+  for (const rate of rates) {
+    try {
+      const stream = create(audio, {
+        channelCount: 1,
+        sampleFormat: 16,
+        sampleRate: rate,
+        deviceId: choice.deviceId ?? -1,
+        framesPerBuffer: Math.round((rate * BUFFER_MS) / 1000),
+        closeOnError: true,
+      });
+      return { stream, rate };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw deviceError(what, lastError);
+}
+
+/** The microphone, delivering PCM16 mono at 24 kHz whatever the device's own rate. */
+export class NativeAudioSource implements AudioSource {
+  private stream: IoStreamRead | undefined;
+
+  constructor(private readonly choice: DeviceChoice = {}) {}
+
+  start(onAudio: (pcm: Buffer) => void, onError: (error: Error) => void): void {
+    const { stream, rate } = openStream('microphone', this.choice, (audio, options) =>
+      audio.AudioIO({ inOptions: options }),
+    );
+    const resampler = new Resampler(rate);
+    this.stream = stream;
+    stream.on('data', (data: Buffer) => {
+      if (this.stream === stream) onAudio(resampler.push(data));
+    });
+    // A device that vanishes mid-session ends up here: reported, and the stream is let go.
+    stream.on('error', (error: Error) => {
+      if (this.stream !== stream) return;
+      this.stream = undefined;
+      onError(error);
+    });
+    stream.start();
+  }
+
+  stop(): Promise<void> {
+    const stream = this.stream;
+    this.stream = undefined;
+    return stream ? quit(stream) : Promise.resolve();
+  }
+}
+
+/**
+ * The speaker. write() follows the stream's backpressure; flush() aborts the device stream so
+ * what it holds is thrown away at once (PortAudio has no "drop buffered" call), and the next
+ * write opens a new one.
+ */
+export class NativeAudioSink implements AudioSink {
+  private stream: IoStreamWrite | undefined;
+  private resampler: Resampler | undefined;
+
+  constructor(
+    private readonly choice: DeviceChoice = {},
+    private readonly onError: (error: Error) => void = () => undefined,
+  ) {}
+
+  write(pcm: Buffer): boolean {
+    const stream = this.open();
+    const audio = this.resampler ? this.resampler.push(pcm) : pcm;
+    return stream.write(audio);
+  }
+
+  drained(): Promise<void> {
+    const stream = this.stream;
+    if (!stream) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        stream.off('drain', done);
+        stream.off('close', done);
+        resolve();
+      };
+      stream.on('drain', done);
+      stream.on('close', done);
+    });
+  }
+
+  flush(): void {
+    const stream = this.stream;
+    this.stream = undefined;
+    stream?.abort();
+  }
+
+  async close(): Promise<void> {
+    const stream = this.stream;
+    this.stream = undefined;
+    if (!stream) return;
+    await new Promise<void>((resolve) => {
+      stream.end(() => resolve());
+      // A stuck device must not hold the app: give it a moment to play out, then let go.
+      setTimeout(resolve, 1000).unref();
+    });
+    await quit(stream);
+  }
+
+  private open(): IoStreamWrite {
+    if (this.stream) return this.stream;
+    const { stream, rate } = openStream('speaker', this.choice, (audio, options) =>
+      audio.AudioIO({ outOptions: options }),
+    );
+    this.resampler = rate === VOICE_SAMPLE_RATE ? undefined : new Resampler(VOICE_SAMPLE_RATE, 1, rate);
+    stream.on('error', (error: Error) => {
+      if (this.stream !== stream) return;
+      this.stream = undefined;
+      this.onError(error);
+    });
+    stream.start();
+    this.stream = stream;
+    return stream;
+  }
+}
+
+/** Stops a stream, bounded in time: a device that went away may never call back. */
+function quit(stream: IoStreamRead | IoStreamWrite): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    timer.unref();
+    stream.quit(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The desktop app's assistant devices: PortAudio; an unplugged device lists as gone, not as a crash. */
+export const nativeAssistantAudio: AssistantAudio = {
+  devices: () => {
+    try {
+      return listAudioDevices();
+    } catch {
+      return [];
+    }
+  },
+  source: (deviceId) => new NativeAudioSource({ deviceId: deviceId ?? undefined }),
+  sink: (deviceId, onError) => new NativeAudioSink({ deviceId: deviceId ?? undefined }, onError),
+};
