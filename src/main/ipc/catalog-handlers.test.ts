@@ -10,7 +10,7 @@ import { createHandlers } from './handlers';
 import { wireEvents } from './events';
 import { unwrap } from '../../shared/ipc/envelope';
 import type { EventName } from '../../shared/ipc/contract';
-import type { CachedEndpoints, CachedPreset, CatalogOverview } from '../../shared/catalog';
+import type { CachedEndpoints, CachedPreset, CatalogModel, CatalogOverview } from '../../shared/catalog';
 import type { SecretsStatus } from '../../shared/secrets';
 
 let emulator: RunningEmulator;
@@ -76,6 +76,15 @@ describe('the catalog over the contract', () => {
   });
 
   it('opens a model with its endpoints and a preset version', async () => {
+    const model = await call<CatalogModel>('catalog.model', { modelId: 'google/gemini-2.5-flash' });
+    expect(model).toMatchObject({
+      id: 'google/gemini-2.5-flash',
+      architecture: { input_modalities: expect.any(Array) },
+    });
+    expect(await dispatch('catalog.model', { modelId: 'acme/unknown' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     const endpoints = await call<CachedEndpoints>('catalog.endpoints', {
       modelId: 'google/gemini-2.5-flash',
     });

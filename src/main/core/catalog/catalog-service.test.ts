@@ -144,6 +144,42 @@ describe('the catalog service', () => {
     expect(overview.zdrError).toMatch(/zero-data-retention endpoints needs a management key/);
   });
 
+  it('lists lean rows in name order and gives a model in full from the cache, offline too', async () => {
+    const { models } = await h.service.refresh();
+    const names = models.map((row) => row.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const full = h.service.models();
+    expect(full).toHaveLength(363);
+    expect(new Set(models.map((row) => row.id))).toEqual(new Set(full.map((model) => model.id)));
+
+    // A fresh start with the service gone: the page still opens from the saved copy.
+    const offline = new CatalogService({
+      cache: new CatalogCache(h.db),
+      clock: h.clock,
+      connection: () => ({
+        client: new CatalogClient({
+          baseUrl: catalogBaseUrl('us', emulator.url),
+          catalogKey: () => emulator.options.key,
+          managementKey: () => undefined,
+          fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
+          sleep: () => Promise.resolve(),
+          now: Date.now,
+          random: Math.random,
+        }),
+        region: 'us',
+      }),
+    });
+    const sonnet = full.find((model) => model.id === 'anthropic/claude-sonnet-4.5');
+    expect(offline.model('anthropic/claude-sonnet-4.5')).toEqual(sonnet);
+    expect(offline.model('anthropic/claude-sonnet-4.5').architecture.tokenizer).toBeTruthy();
+    expect(() => offline.model('acme/never-listed')).toThrow(
+      expect.objectContaining({
+        code: 'not_found',
+        message: expect.stringMatching(/not in the saved catalog/),
+      }),
+    );
+  });
+
   it('runs one refresh at a time', async () => {
     const [a, b] = [h.service.refresh(), h.service.refresh()];
     expect(await a).toEqual(await b);

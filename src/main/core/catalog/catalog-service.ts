@@ -3,6 +3,7 @@ import {
   outputModalities,
   type CachedEndpoints,
   type CachedPreset,
+  type CatalogModel,
   type CatalogOverview,
   type CatalogRegion,
   type ModalityFilter,
@@ -76,6 +77,23 @@ export class CatalogService {
       );
     }
     return this.running;
+  }
+
+  /** The cached model list in full, in the service's order (the CLI prints it). */
+  models(): CatalogModel[] {
+    return this.options.cache.models(this.options.connection().client.baseUrl)?.value ?? [];
+  }
+
+  /** One model in full from the cache, for its page: it works offline like the list. */
+  model(modelId: string): CatalogModel {
+    const model = this.options.cache.model(this.options.connection().client.baseUrl, modelId);
+    if (!model) {
+      throw new VerbatimError(
+        'not_found',
+        `The model "${modelId}" is not in the saved catalog. Refresh the catalog and try again.`,
+      );
+    }
+    return model;
   }
 
   /** A model's endpoints: from the cache while fresh, else fetched (the cache answers when offline). */
@@ -155,7 +173,7 @@ export class CatalogService {
     const host = client.baseUrl;
     const { cache } = this.options;
     const now = this.options.clock.now();
-    const models = cache.models(host);
+    const models = cache.rows(host);
     const outcome = this.outcomes.get(host);
     return {
       host,
