@@ -77,10 +77,8 @@ describe('the catalog over the contract', () => {
 
   it('opens a model with its endpoints and a preset version', async () => {
     const model = await call<CatalogModel>('catalog.model', { modelId: 'google/gemini-2.5-flash' });
-    expect(model).toMatchObject({
-      id: 'google/gemini-2.5-flash',
-      architecture: { input_modalities: expect.any(Array) },
-    });
+    expect(model.id).toBe('google/gemini-2.5-flash');
+    expect(model.architecture.input_modalities).toContain('text');
     expect(await dispatch('catalog.model', { modelId: 'acme/unknown' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },

@@ -36,15 +36,15 @@ class CatalogStore {
 
   selectedId = $state<string | undefined>(undefined);
   /** Models in full, asked of main when their page opens or they join the comparison. */
-  private fullModels = $state.raw<ReadonlyMap<string, CatalogModel>>(new Map());
-  selected = $derived(this.selectedId === undefined ? undefined : this.fullModels.get(this.selectedId));
+  private fullModels = $state.raw<Readonly<Record<string, CatalogModel>>>({});
+  selected = $derived(this.selectedId === undefined ? undefined : this.fullModels[this.selectedId]);
   modelError = $state<string | undefined>(undefined);
   endpoints = $state.raw<CachedEndpoints | undefined>(undefined);
   endpointsError = $state<string | undefined>(undefined);
   endpointsLoading = $state(false);
 
   compared = $state<string[]>([]);
-  comparedModels = $derived(this.compared.flatMap((id) => this.fullModels.get(id) ?? []));
+  comparedModels = $derived(this.compared.flatMap((id) => this.fullModels[id] ?? []));
 
   preset = $state.raw<CachedPreset | undefined>(undefined);
   presetError = $state<string | undefined>(undefined);
@@ -122,7 +122,7 @@ class CatalogStore {
    * forgotten. The old copies stay shown until then; a model gone from the list goes away.
    */
   private reloadFullModels(): void {
-    if (this.fullModels.size === 0) return;
+    if (Object.keys(this.fullModels).length === 0) return;
     const shown = [
       ...new Set([...this.compared, ...(this.selectedId === undefined ? [] : [this.selectedId])]),
     ];
@@ -133,14 +133,14 @@ class CatalogStore {
           () => [],
         ),
       ),
-    ).then((entries) => (this.fullModels = new Map(entries.flat())));
+    ).then((entries) => (this.fullModels = Object.fromEntries(entries.flat())));
   }
 
   /** A model in full from main's cache, once per catalog received. */
   private async fetchModel(id: string): Promise<void> {
-    if (this.fullModels.has(id)) return;
+    if (Object.hasOwn(this.fullModels, id)) return;
     const model = await api.catalog.model({ modelId: id });
-    this.fullModels = new Map(this.fullModels).set(id, model);
+    this.fullModels = { ...this.fullModels, [id]: model };
   }
 
   async lookUpPreset(slug: string, version: number): Promise<void> {
