@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogRowSchema, type CatalogModel } from './catalog';
-import { catalogRowOf, catalogRowsOf } from './catalog-rows';
+import { catalogColumnsSchema, catalogRowSchema, type CatalogModel } from './catalog';
+import { catalogColumnsOf, catalogRowOf, catalogRowsFrom, catalogRowsOf } from './catalog-rows';
 
 const sonnet: CatalogModel = {
   id: 'anthropic/sonnet',
@@ -55,5 +55,21 @@ describe('catalog rows', () => {
     const names = ['beta', 'Alpha', 'gamma', 'alpha two'];
     const rows = catalogRowsOf(names.map((name, i) => ({ ...sonnet, id: `a/${i}`, name })));
     expect(rows.map((row) => row.name)).toEqual(['Alpha', 'alpha two', 'beta', 'gamma']);
+  });
+
+  it('travel column by column and come back the same', () => {
+    const rows = catalogRowsOf([sonnet, { ...sonnet, id: 'a/free', name: 'Free', top_provider: null }]);
+    const columns = catalogColumnsOf(rows);
+    expect(columns.id).toEqual(['anthropic/sonnet', 'a/free']);
+    expect(columns.moderated).toEqual([true, null]);
+    const sent = catalogColumnsSchema.parse(JSON.parse(JSON.stringify(columns)));
+    expect(catalogRowsFrom(sent)).toEqual(rows);
+    expect(catalogRowsFrom(catalogColumnsOf([]))).toEqual([]);
+  });
+
+  it('refuse columns of different lengths', () => {
+    const columns = catalogColumnsOf(catalogRowsOf([sonnet]));
+    const damaged = { ...columns, name: [] };
+    expect(catalogColumnsSchema.safeParse(damaged).error?.issues[0]?.message).toMatch(/damaged/);
   });
 });

@@ -1,4 +1,4 @@
-import type { CatalogModel, CatalogRow } from './catalog';
+import type { CatalogColumns, CatalogModel, CatalogRow } from './catalog';
 import { perMillion } from './catalog-format';
 
 /** The lean row the list shows and filters for one model of the catalog. */
@@ -24,4 +24,46 @@ export function catalogRowOf(model: CatalogModel): CatalogRow {
  */
 export function catalogRowsOf(models: readonly CatalogModel[]): CatalogRow[] {
   return models.map(catalogRowOf).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const columnNames = [
+  'id',
+  'name',
+  'description',
+  'created',
+  'contextLength',
+  'inputModalities',
+  'outputModalities',
+  'promptPrice',
+  'completionPrice',
+  'parameters',
+  'moderated',
+] as const satisfies readonly (keyof CatalogRow)[];
+
+/** Rows to the columns the overview carries. */
+export function catalogColumnsOf(rows: readonly CatalogRow[]): CatalogColumns {
+  const columns = Object.fromEntries(columnNames.map((name) => [name, rows.map((row) => row[name])]));
+  return columns as CatalogColumns;
+}
+
+/** The overview's columns back to one row per model. */
+export function catalogRowsFrom(columns: CatalogColumns): CatalogRow[] {
+  return columns.id.map((id, i) => ({
+    id,
+    name: cell(columns.name, i),
+    description: cell(columns.description, i),
+    created: cell(columns.created, i),
+    contextLength: cell(columns.contextLength, i),
+    inputModalities: cell(columns.inputModalities, i),
+    outputModalities: cell(columns.outputModalities, i),
+    promptPrice: cell(columns.promptPrice, i),
+    completionPrice: cell(columns.completionPrice, i),
+    parameters: cell(columns.parameters, i),
+    moderated: cell(columns.moderated, i),
+  }));
+}
+
+/** A cell of a column the schema has checked to be as long as the ids. */
+function cell<T>(column: readonly T[], i: number): T {
+  return column[i] as T;
 }

@@ -5,14 +5,14 @@ import {
   presetVersionSchema,
   zdrEndpointSchema,
   type CatalogModel,
-  type CatalogRow,
+  type CatalogColumns,
   type ModelEndpoints,
   type ModelSpeed,
   type PresetVersion,
   type ZdrEndpoint,
 } from '../../../shared/catalog';
 import type { Db } from '../library/database';
-import { catalogRowsOf } from '../../../shared/catalog-rows';
+import { catalogColumnsOf, catalogRowsOf } from '../../../shared/catalog-rows';
 
 export interface Cached<T> {
   value: T;
@@ -30,7 +30,7 @@ export class CatalogCache {
   /** The parsed list per host, kept after the first read: thousands of rows are read once. */
   private readonly modelLists = new Map<string, Cached<CatalogModel[]>>();
   /** The list's lean rows and the models by id, worked out once per list. */
-  private readonly rowLists = new Map<string, Cached<CatalogRow[]>>();
+  private readonly rowLists = new Map<string, Cached<CatalogColumns>>();
   private readonly modelsById = new Map<string, Map<string, CatalogModel>>();
 
   constructor(private readonly db: Db) {}
@@ -49,13 +49,13 @@ export class CatalogCache {
     this.modelsById.delete(host);
   }
 
-  /** The cached list as lean rows in name order (see catalogRowsOf). */
-  rows(host: string): Cached<CatalogRow[]> | undefined {
+  /** The cached list as lean rows in name order (see catalogRowsOf), column by column. */
+  rows(host: string): Cached<CatalogColumns> | undefined {
     const remembered = this.rowLists.get(host);
     if (remembered) return remembered;
     const list = this.models(host);
     if (!list) return undefined;
-    const rows = { value: catalogRowsOf(list.value), fetchedAt: list.fetchedAt };
+    const rows = { value: catalogColumnsOf(catalogRowsOf(list.value)), fetchedAt: list.fetchedAt };
     this.rowLists.set(host, rows);
     return rows;
   }

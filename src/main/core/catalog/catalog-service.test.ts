@@ -4,6 +4,7 @@ import { startEmulator, type RunningEmulator } from '../../../../test/emulator/s
 import { migrate } from '../library/database';
 import type { CatalogOverview } from '../../../shared/catalog';
 import { VerbatimError } from '../../../shared/errors';
+import { catalogRowsFrom } from '../../../shared/catalog-rows';
 import { CatalogCache } from './catalog-cache';
 import { CatalogClient, catalogBaseUrl } from './catalog-client';
 import { CATALOG_STALE_AFTER_MS, CatalogService } from './catalog-service';
@@ -83,9 +84,9 @@ describe('the catalog service', () => {
   it('starts empty, refreshes in the background, then answers from the cache', async () => {
     const refreshed = h.refreshed();
     const first = h.service.overview();
-    expect(first).toMatchObject({ models: [], fetchedAt: null, stale: true, refreshing: true });
+    expect(first).toMatchObject({ models: { id: [] }, fetchedAt: null, stale: true, refreshing: true });
     const done = await refreshed;
-    expect(done.models).toHaveLength(363);
+    expect(done.models.id).toHaveLength(363);
     expect(done).toMatchObject({
       fetchedAt: h.clock.now(),
       stale: false,
@@ -106,7 +107,7 @@ describe('the catalog service', () => {
     const fetchedAt = h.clock.now();
     // The cache is kept per address: another host has none of its own.
     h.setUrl(offlineUrl);
-    expect(h.service.overview().models).toHaveLength(0);
+    expect(h.service.overview().models.id).toHaveLength(0);
     h.clock.advance(CATALOG_STALE_AFTER_MS);
     // The same host, now unreachable.
     const online = emulator.url;
@@ -128,9 +129,9 @@ describe('the catalog service', () => {
     });
     const stale = failing.overview();
     expect(stale).toMatchObject({ stale: true, refreshing: true, fetchedAt });
-    expect(stale.models).toHaveLength(363);
+    expect(stale.models.id).toHaveLength(363);
     const after = await failing.refresh();
-    expect(after.models).toHaveLength(363);
+    expect(after.models.id).toHaveLength(363);
     expect(after.fetchedAt).toBe(fetchedAt);
     expect(after.refreshError).toMatch(/could not reach the model catalog \(ECONNREFUSED\)/);
   });
@@ -138,14 +139,14 @@ describe('the catalog service', () => {
   it('says counts and ZDR need the management key, and still lists the models', async () => {
     h.setManagementKey(undefined);
     const overview = await h.service.refresh();
-    expect(overview.models).toHaveLength(363);
+    expect(overview.models.id).toHaveLength(363);
     expect(overview.counts).toBeNull();
     expect(overview.countsError).toMatch(/^Counting models by output needs a management key/);
     expect(overview.zdrError).toMatch(/zero-data-retention endpoints needs a management key/);
   });
 
   it('lists lean rows in name order and gives a model in full from the cache, offline too', async () => {
-    const { models } = await h.service.refresh();
+    const models = catalogRowsFrom((await h.service.refresh()).models);
     const names = models.map((row) => row.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     const full = h.service.models();

@@ -8,6 +8,7 @@ import {
   type CatalogRegion,
   type ModalityFilter,
 } from '../../../shared/catalog';
+import { catalogColumnsOf } from '../../../shared/catalog-rows';
 import type { CatalogCache } from './catalog-cache';
 import type { CatalogClient } from './catalog-client';
 
@@ -178,7 +179,7 @@ export class CatalogService {
     return {
       host,
       region,
-      models: models?.value ?? [],
+      models: models?.value ?? catalogColumnsOf([]),
       fetchedAt: models?.fetchedAt ?? null,
       now,
       stale: models === undefined || now - models.fetchedAt >= this.staleAfterMs,

@@ -1,5 +1,6 @@
 import type { CachedEndpoints, CachedPreset, CatalogModel, CatalogOverview } from '../../../shared/catalog';
 import { VerbatimError } from '../../../shared/errors';
+import { catalogRowsFrom } from '../../../shared/catalog-rows';
 import { api } from '../lib/api';
 import {
   emptyQuery,
@@ -28,11 +29,12 @@ class CatalogStore {
   private tick = $state(Date.now());
 
   query = $state<CatalogQuery>({ ...emptyQuery });
+  rows = $derived(this.overview ? catalogRowsFrom(this.overview.models) : []);
   index = $derived(
-    this.overview ? indexModels(this.overview.models, this.overview.zdrEndpoints, this.overview.speeds) : [],
+    this.overview ? indexModels(this.rows, this.overview.zdrEndpoints, this.overview.speeds) : [],
   );
   results = $derived(filterModels(this.index, this.query));
-  facets = $derived(facetsOf(this.overview?.models ?? []));
+  facets = $derived(facetsOf(this.rows));
 
   selectedId = $state<string | undefined>(undefined);
   /** Models in full, asked of main when their page opens or they join the comparison. */
