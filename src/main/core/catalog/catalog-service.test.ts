@@ -75,6 +75,26 @@ function harness(): Harness {
   };
 }
 
+/** A service over `cache` for the emulator's address, which refuses every connection. */
+function unreachable(cache: CatalogCache, clock: { now(): number }): CatalogService {
+  return new CatalogService({
+    cache,
+    clock,
+    connection: () => ({
+      client: new CatalogClient({
+        baseUrl: catalogBaseUrl('us', emulator.url),
+        catalogKey: () => emulator.options.key,
+        managementKey: () => undefined,
+        fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
+        sleep: () => Promise.resolve(),
+        now: Date.now,
+        random: Math.random,
+      }),
+      region: 'us',
+    }),
+  });
+}
+
 let h: Harness;
 beforeEach(() => {
   h = harness();
@@ -110,23 +130,7 @@ describe('the catalog service', () => {
     expect(h.service.overview().models.id).toHaveLength(0);
     h.clock.advance(CATALOG_STALE_AFTER_MS);
     // The same host, now unreachable.
-    const online = emulator.url;
-    const failing = new CatalogService({
-      cache: h.cache,
-      clock: h.clock,
-      connection: () => ({
-        client: new CatalogClient({
-          baseUrl: catalogBaseUrl('us', online),
-          catalogKey: () => emulator.options.key,
-          managementKey: () => undefined,
-          fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
-          sleep: () => Promise.resolve(),
-          now: Date.now,
-          random: Math.random,
-        }),
-        region: 'us',
-      }),
-    });
+    const failing = unreachable(h.cache, h.clock);
     const stale = failing.overview();
     expect(stale).toMatchObject({ stale: true, refreshing: true, fetchedAt });
     expect(stale.models.id).toHaveLength(363);
@@ -154,22 +158,7 @@ describe('the catalog service', () => {
     expect(new Set(models.map((row) => row.id))).toEqual(new Set(full.map((model) => model.id)));
 
     // A fresh start with the service gone: the page still opens from the saved copy.
-    const offline = new CatalogService({
-      cache: new CatalogCache(h.db),
-      clock: h.clock,
-      connection: () => ({
-        client: new CatalogClient({
-          baseUrl: catalogBaseUrl('us', emulator.url),
-          catalogKey: () => emulator.options.key,
-          managementKey: () => undefined,
-          fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
-          sleep: () => Promise.resolve(),
-          now: Date.now,
-          random: Math.random,
-        }),
-        region: 'us',
-      }),
-    });
+    const offline = unreachable(new CatalogCache(h.db), h.clock);
     const sonnet = full.find((model) => model.id === 'anthropic/claude-sonnet-4.5');
     expect(offline.model('anthropic/claude-sonnet-4.5')).toEqual(sonnet);
     expect(offline.model('anthropic/claude-sonnet-4.5').architecture.tokenizer).toBeTruthy();
