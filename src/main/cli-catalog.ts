@@ -115,9 +115,11 @@ async function listModels(
     );
   }
   const wanted = modalities === 'all' ? undefined : modalities;
-  const models = overview.models.filter(
-    (model) => !wanted || model.architecture.output_modalities.some((m) => wanted.some((w) => w === m)),
-  );
+  const models = catalog
+    .models()
+    .filter(
+      (model) => !wanted || model.architecture.output_modalities.some((m) => wanted.some((w) => w === m)),
+    );
   print(models, () => models.map(describeModel).join('\n'));
   return 0;
 }

@@ -34,7 +34,11 @@ export function formatPrice(dollarsPerMillion: number | null): string {
 
 /** "$3.00 / M tokens" from a per-token string. */
 export function formatPerMillion(perToken: string | undefined | null): string {
-  const value = perMillion(perToken);
+  return formatPricePerMillion(perMillion(perToken));
+}
+
+/** "$3.00 / M tokens" from dollars per million tokens. */
+export function formatPricePerMillion(value: number | null): string {
   const text = formatPrice(value);
   return value === null || value === 0 ? text : `${text} / M tokens`;
 }

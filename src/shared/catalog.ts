@@ -137,11 +137,61 @@ export const modelSpeedSchema = z.object({
 });
 export type ModelSpeed = z.infer<typeof modelSpeedSchema>;
 
+/**
+ * A model as the list needs it: what search, filters and sorts read, prices already in dollars
+ * per million tokens. Thousands of these cross to the renderer when the view opens, so the
+ * rest (architecture details, limits, cutoff, expiration…) waits for the model page.
+ */
+export const catalogRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Whole, so the search box finds any word of it. */
+  description: z.string(),
+  /** Unix seconds. */
+  created: z.number(),
+  contextLength: z.number().nullable(),
+  inputModalities: z.array(z.string()),
+  outputModalities: z.array(z.string()),
+  /** Dollars per million prompt / completion tokens (null: unknown). */
+  promptPrice: z.number().nullable(),
+  completionPrice: z.number().nullable(),
+  parameters: z.array(z.string()),
+  /** Null when the service does not say. */
+  moderated: z.boolean().nullable(),
+});
+export type CatalogRow = z.infer<typeof catalogRowSchema>;
+
+/**
+ * The list's rows sent column by column (one array per field, the same length each): the
+ * field names then cross once instead of once per model, a quarter of the bytes of thousands
+ * of rows. catalogColumnsOf / catalogRowsFrom (catalog-rows.ts) convert.
+ */
+export const catalogColumnsSchema = z
+  .object({
+    id: z.array(catalogRowSchema.shape.id),
+    name: z.array(catalogRowSchema.shape.name),
+    description: z.array(catalogRowSchema.shape.description),
+    created: z.array(catalogRowSchema.shape.created),
+    contextLength: z.array(catalogRowSchema.shape.contextLength),
+    inputModalities: z.array(catalogRowSchema.shape.inputModalities),
+    outputModalities: z.array(catalogRowSchema.shape.outputModalities),
+    promptPrice: z.array(catalogRowSchema.shape.promptPrice),
+    completionPrice: z.array(catalogRowSchema.shape.completionPrice),
+    parameters: z.array(catalogRowSchema.shape.parameters),
+    moderated: z.array(catalogRowSchema.shape.moderated),
+  })
+  .refine(
+    (columns) => Object.values(columns).every((column) => column.length === columns.id.length),
+    'The catalog list arrived damaged (its columns differ in length).',
+  );
+export type CatalogColumns = z.infer<typeof catalogColumnsSchema>;
+
 /** The catalog as the view shows it: the cache, how old it is, and what the last refresh said. */
 export const catalogOverviewSchema = z.object({
   host: z.string(),
   region: catalogRegionSchema,
-  models: z.array(catalogModelSchema),
+  /** One lean row per model, in name order; the full model comes from `catalog.model`. */
+  models: catalogColumnsSchema,
   /** When the model list was fetched (ms since the epoch), or null when nothing is cached yet. */
   fetchedAt: z.number().nullable(),
   /** The service's clock when the overview was made, so ages are measured on one clock. */

@@ -148,6 +148,8 @@ test('browses the cached catalog with its age after the service has stopped', as
   await expect(catalog.refreshError).toContainText('could not reach the model catalog');
   await catalog.search.fill('claude sonnet 4.5');
   await catalog.openModel('Anthropic: Claude Sonnet 4.5');
+  // The list holds lean rows: the page's details come from the saved model in full.
+  await expect(catalog.modelPage.getByRole('definition').filter({ hasText: /^Claude$/ })).toHaveCount(1);
   await expect(catalog.endpointRows).toHaveCount(3);
   await expect(catalog.age).toBeVisible();
 });

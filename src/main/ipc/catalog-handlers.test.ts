@@ -10,7 +10,7 @@ import { createHandlers } from './handlers';
 import { wireEvents } from './events';
 import { unwrap } from '../../shared/ipc/envelope';
 import type { EventName } from '../../shared/ipc/contract';
-import type { CachedEndpoints, CachedPreset, CatalogOverview } from '../../shared/catalog';
+import type { CachedEndpoints, CachedPreset, CatalogModel, CatalogOverview } from '../../shared/catalog';
 import type { SecretsStatus } from '../../shared/secrets';
 
 let emulator: RunningEmulator;
@@ -55,12 +55,12 @@ describe('the catalog over the contract', () => {
 
   it('answers from the cache at once and announces the background refresh', async () => {
     const first = await call<CatalogOverview>('catalog.overview');
-    expect(first).toMatchObject({ fetchedAt: null, refreshing: true, models: [] });
+    expect(first).toMatchObject({ fetchedAt: null, refreshing: true, models: { id: [] } });
     await expect
       .poll(() => events.some((e) => e.event === 'catalog.refreshed'), { timeout: 5000 })
       .toBe(true);
     const pushed = events.find((e) => e.event === 'catalog.refreshed')?.payload as CatalogOverview;
-    expect(pushed.models).toHaveLength(363);
+    expect(pushed.models.id).toHaveLength(363);
     const cached = await call<CatalogOverview>('catalog.overview');
     expect(cached).toMatchObject({ refreshing: false, stale: false, fetchedAt: pushed.fetchedAt });
     expect(cached.counts?.image).toBeGreaterThan(0);
@@ -70,12 +70,19 @@ describe('the catalog over the contract', () => {
     await services.settings.set({ catalogRegion: 'eu', catalogUrl: emulator.euUrl });
     const eu = await call<CatalogOverview>('catalog.refresh');
     expect(eu.region).toBe('eu');
-    expect(eu.models.length).toBeLessThan(363);
+    expect(eu.models.id.length).toBeLessThan(363);
     await services.settings.set({ catalogRegion: 'us', catalogUrl: emulator.url });
-    expect((await call<CatalogOverview>('catalog.overview')).models).toHaveLength(363);
+    expect((await call<CatalogOverview>('catalog.overview')).models.id).toHaveLength(363);
   });
 
   it('opens a model with its endpoints and a preset version', async () => {
+    const model = await call<CatalogModel>('catalog.model', { modelId: 'google/gemini-2.5-flash' });
+    expect(model.id).toBe('google/gemini-2.5-flash');
+    expect(model.architecture.input_modalities).toContain('text');
+    expect(await dispatch('catalog.model', { modelId: 'acme/unknown' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     const endpoints = await call<CachedEndpoints>('catalog.endpoints', {
       modelId: 'google/gemini-2.5-flash',
     });

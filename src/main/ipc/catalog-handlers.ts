@@ -25,6 +25,7 @@ export function catalogHandlers(
   return {
     'catalog.overview': () => Promise.resolve(services.catalog.overview()),
     'catalog.refresh': () => services.catalog.refresh(),
+    'catalog.model': ({ modelId }) => Promise.resolve(services.catalog.model(modelId)),
     'catalog.endpoints': ({ modelId, refresh }) => services.catalog.endpoints(modelId, { refresh }),
     'catalog.preset': ({ slug, version }) => services.catalog.preset(slug, version),
     'secrets.setCatalogKey': ({ key }) => setKey('catalogKey', key),

@@ -1,17 +1,25 @@
 import { z } from 'zod';
-import { cachedEndpointsSchema, cachedPresetSchema, catalogOverviewSchema } from '../catalog';
+import {
+  cachedEndpointsSchema,
+  cachedPresetSchema,
+  catalogModelSchema,
+  catalogOverviewSchema,
+} from '../catalog';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
 
 /** The model catalog's methods and events, spread into the one contract (contract.ts). */
 const noInput = z.undefined();
+const modelIdSchema = z.string().min(3).max(300);
 
 export const catalogContract = {
   /** The cached catalog at once; starts a background refresh when it is stale. */
   'catalog.overview': { input: noInput, output: catalogOverviewSchema },
   /** Fetches the catalog now; a failure keeps the cache and is reported in the overview. */
   'catalog.refresh': { input: noInput, output: catalogOverviewSchema },
+  /** One model in full from the cache, for its page and the comparison (the list has lean rows). */
+  'catalog.model': { input: z.object({ modelId: modelIdSchema }).strict(), output: catalogModelSchema },
   'catalog.endpoints': {
-    input: z.object({ modelId: z.string().min(3).max(300), refresh: z.boolean().default(false) }).strict(),
+    input: z.object({ modelId: modelIdSchema, refresh: z.boolean().default(false) }).strict(),
     output: cachedEndpointsSchema,
   },
   'catalog.preset': {

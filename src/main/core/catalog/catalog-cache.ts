@@ -5,12 +5,14 @@ import {
   presetVersionSchema,
   zdrEndpointSchema,
   type CatalogModel,
+  type CatalogColumns,
   type ModelEndpoints,
   type ModelSpeed,
   type PresetVersion,
   type ZdrEndpoint,
 } from '../../../shared/catalog';
 import type { Db } from '../library/database';
+import { catalogColumnsOf, catalogRowsOf } from '../../../shared/catalog-rows';
 
 export interface Cached<T> {
   value: T;
@@ -27,6 +29,9 @@ type SnapshotKind = 'zdr' | 'counts';
 export class CatalogCache {
   /** The parsed list per host, kept after the first read: thousands of rows are read once. */
   private readonly modelLists = new Map<string, Cached<CatalogModel[]>>();
+  /** The list's lean rows and the models by id, worked out once per list. */
+  private readonly rowLists = new Map<string, Cached<CatalogColumns>>();
+  private readonly modelsById = new Map<string, Map<string, CatalogModel>>();
 
   constructor(private readonly db: Db) {}
 
@@ -40,6 +45,29 @@ export class CatalogCache {
       this.stamp(host, 'models', fetchedAt, null);
     })();
     this.modelLists.set(host, { value: models, fetchedAt });
+    this.rowLists.delete(host);
+    this.modelsById.delete(host);
+  }
+
+  /** The cached list as lean rows in name order (see catalogRowsOf), column by column. */
+  rows(host: string): Cached<CatalogColumns> | undefined {
+    const remembered = this.rowLists.get(host);
+    if (remembered) return remembered;
+    const list = this.models(host);
+    if (!list) return undefined;
+    const rows = { value: catalogColumnsOf(catalogRowsOf(list.value)), fetchedAt: list.fetchedAt };
+    this.rowLists.set(host, rows);
+    return rows;
+  }
+
+  /** One cached model in full, for its page; undefined when the list does not hold it. */
+  model(host: string, modelId: string): CatalogModel | undefined {
+    let byId = this.modelsById.get(host);
+    if (!byId) {
+      byId = new Map(this.models(host)?.value.map((model) => [model.id, model]));
+      this.modelsById.set(host, byId);
+    }
+    return byId.get(modelId);
   }
 
   models(host: string): Cached<CatalogModel[]> | undefined {

@@ -4,6 +4,7 @@ import { startEmulator, type RunningEmulator } from '../../../../test/emulator/s
 import { migrate } from '../library/database';
 import type { CatalogOverview } from '../../../shared/catalog';
 import { VerbatimError } from '../../../shared/errors';
+import { catalogRowsFrom } from '../../../shared/catalog-rows';
 import { CatalogCache } from './catalog-cache';
 import { CatalogClient, catalogBaseUrl } from './catalog-client';
 import { CATALOG_STALE_AFTER_MS, CatalogService } from './catalog-service';
@@ -74,6 +75,26 @@ function harness(): Harness {
   };
 }
 
+/** A service over `cache` for the emulator's address, which refuses every connection. */
+function unreachable(cache: CatalogCache, clock: { now(): number }): CatalogService {
+  return new CatalogService({
+    cache,
+    clock,
+    connection: () => ({
+      client: new CatalogClient({
+        baseUrl: catalogBaseUrl('us', emulator.url),
+        catalogKey: () => emulator.options.key,
+        managementKey: () => undefined,
+        fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
+        sleep: () => Promise.resolve(),
+        now: Date.now,
+        random: Math.random,
+      }),
+      region: 'us',
+    }),
+  });
+}
+
 let h: Harness;
 beforeEach(() => {
   h = harness();
@@ -83,9 +104,9 @@ describe('the catalog service', () => {
   it('starts empty, refreshes in the background, then answers from the cache', async () => {
     const refreshed = h.refreshed();
     const first = h.service.overview();
-    expect(first).toMatchObject({ models: [], fetchedAt: null, stale: true, refreshing: true });
+    expect(first).toMatchObject({ models: { id: [] }, fetchedAt: null, stale: true, refreshing: true });
     const done = await refreshed;
-    expect(done.models).toHaveLength(363);
+    expect(done.models.id).toHaveLength(363);
     expect(done).toMatchObject({
       fetchedAt: h.clock.now(),
       stale: false,
@@ -106,31 +127,15 @@ describe('the catalog service', () => {
     const fetchedAt = h.clock.now();
     // The cache is kept per address: another host has none of its own.
     h.setUrl(offlineUrl);
-    expect(h.service.overview().models).toHaveLength(0);
+    expect(h.service.overview().models.id).toHaveLength(0);
     h.clock.advance(CATALOG_STALE_AFTER_MS);
     // The same host, now unreachable.
-    const online = emulator.url;
-    const failing = new CatalogService({
-      cache: h.cache,
-      clock: h.clock,
-      connection: () => ({
-        client: new CatalogClient({
-          baseUrl: catalogBaseUrl('us', online),
-          catalogKey: () => emulator.options.key,
-          managementKey: () => undefined,
-          fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
-          sleep: () => Promise.resolve(),
-          now: Date.now,
-          random: Math.random,
-        }),
-        region: 'us',
-      }),
-    });
+    const failing = unreachable(h.cache, h.clock);
     const stale = failing.overview();
     expect(stale).toMatchObject({ stale: true, refreshing: true, fetchedAt });
-    expect(stale.models).toHaveLength(363);
+    expect(stale.models.id).toHaveLength(363);
     const after = await failing.refresh();
-    expect(after.models).toHaveLength(363);
+    expect(after.models.id).toHaveLength(363);
     expect(after.fetchedAt).toBe(fetchedAt);
     expect(after.refreshError).toMatch(/could not reach the model catalog \(ECONNREFUSED\)/);
   });
@@ -138,10 +143,35 @@ describe('the catalog service', () => {
   it('says counts and ZDR need the management key, and still lists the models', async () => {
     h.setManagementKey(undefined);
     const overview = await h.service.refresh();
-    expect(overview.models).toHaveLength(363);
+    expect(overview.models.id).toHaveLength(363);
     expect(overview.counts).toBeNull();
     expect(overview.countsError).toMatch(/^Counting models by output needs a management key/);
     expect(overview.zdrError).toMatch(/zero-data-retention endpoints needs a management key/);
+  });
+
+  it('lists lean rows in name order and gives a model in full from the cache, offline too', async () => {
+    const models = catalogRowsFrom((await h.service.refresh()).models);
+    const names = models.map((row) => row.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const full = h.service.models();
+    expect(full).toHaveLength(363);
+    expect(new Set(models.map((row) => row.id))).toEqual(new Set(full.map((model) => model.id)));
+
+    // A fresh start with the service gone: the page still opens from the saved copy.
+    const offline = unreachable(new CatalogCache(h.db), h.clock);
+    const sonnet = full.find((model) => model.id === 'anthropic/claude-sonnet-4.5');
+    expect(offline.model('anthropic/claude-sonnet-4.5')).toEqual(sonnet);
+    expect(offline.model('anthropic/claude-sonnet-4.5').architecture.tokenizer).toBeTruthy();
+    const missing = (() => {
+      try {
+        return offline.model('acme/never-listed');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(missing).toBeInstanceOf(VerbatimError);
+    expect(missing).toMatchObject({ code: 'not_found' });
+    expect((missing as VerbatimError).message).toMatch(/not in the saved catalog/);
   });
 
   it('runs one refresh at a time', async () => {

@@ -3,10 +3,12 @@ import {
   outputModalities,
   type CachedEndpoints,
   type CachedPreset,
+  type CatalogModel,
   type CatalogOverview,
   type CatalogRegion,
   type ModalityFilter,
 } from '../../../shared/catalog';
+import { catalogColumnsOf } from '../../../shared/catalog-rows';
 import type { CatalogCache } from './catalog-cache';
 import type { CatalogClient } from './catalog-client';
 
@@ -76,6 +78,23 @@ export class CatalogService {
       );
     }
     return this.running;
+  }
+
+  /** The cached model list in full, in the service's order (the CLI prints it). */
+  models(): CatalogModel[] {
+    return this.options.cache.models(this.options.connection().client.baseUrl)?.value ?? [];
+  }
+
+  /** One model in full from the cache, for its page: it works offline like the list. */
+  model(modelId: string): CatalogModel {
+    const model = this.options.cache.model(this.options.connection().client.baseUrl, modelId);
+    if (!model) {
+      throw new VerbatimError(
+        'not_found',
+        `The model "${modelId}" is not in the saved catalog. Refresh the catalog and try again.`,
+      );
+    }
+    return model;
   }
 
   /** A model's endpoints: from the cache while fresh, else fetched (the cache answers when offline). */
@@ -155,12 +174,12 @@ export class CatalogService {
     const host = client.baseUrl;
     const { cache } = this.options;
     const now = this.options.clock.now();
-    const models = cache.models(host);
+    const models = cache.rows(host);
     const outcome = this.outcomes.get(host);
     return {
       host,
       region,
-      models: models?.value ?? [],
+      models: models?.value ?? catalogColumnsOf([]),
       fetchedAt: models?.fetchedAt ?? null,
       now,
       stale: models === undefined || now - models.fetchedAt >= this.staleAfterMs,

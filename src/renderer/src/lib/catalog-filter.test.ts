@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogModel } from '../../../shared/catalog';
+import { catalogRowOf } from '../../../shared/catalog-rows';
 import {
   emptyQuery,
   facetsOf,
@@ -44,7 +45,7 @@ const models = [
   model('acme/router', { context_length: null, pricing: { prompt: '-1', completion: '-1' } }),
 ];
 const index = indexModels(
-  models,
+  models.map(catalogRowOf),
   [{ model_id: 'meta/llama-small', name: 'X | meta/llama-small', provider_name: 'X' }],
   {
     'anthropic/sonnet': { throughputP50: 60, latencyP50: 900 },
@@ -92,7 +93,7 @@ describe('catalog search', () => {
   });
 
   it('offers the modalities and parameters the catalog contains', () => {
-    expect(facetsOf(models)).toEqual({
+    expect(facetsOf(models.map(catalogRowOf))).toEqual({
       inputModalities: ['image', 'text'],
       outputModalities: ['image', 'text'],
       parameters: ['max_tokens', 'response_format', 'temperature', 'tools'],

@@ -1,5 +1,4 @@
-import type { CatalogModel, ModelSpeed, ZdrEndpoint } from '../../../shared/catalog';
-import { perMillion } from '../../../shared/catalog-format';
+import type { CatalogRow, ModelSpeed, ZdrEndpoint } from '../../../shared/catalog';
 
 /**
  * Searching, filtering and sorting the catalog, as pure functions over a precomputed index:
@@ -8,14 +7,9 @@ import { perMillion } from '../../../shared/catalog-format';
  */
 
 export interface IndexedModel {
-  model: CatalogModel;
+  model: CatalogRow;
   /** Name, id and description, lower-cased, for the search box. */
   haystack: string;
-  /** Dollars per million prompt / completion tokens (null: unknown). */
-  promptPrice: number | null;
-  completionPrice: number | null;
-  context: number | null;
-  moderated: boolean | null;
   zdr: boolean;
   throughput: number | null;
   latency: number | null;
@@ -67,7 +61,7 @@ export const emptyQuery: CatalogQuery = {
 };
 
 export function indexModels(
-  models: readonly CatalogModel[],
+  models: readonly CatalogRow[],
   zdr: readonly ZdrEndpoint[] | null,
   speeds: Readonly<Record<string, ModelSpeed>>,
 ): IndexedModel[] {
@@ -75,14 +69,10 @@ export function indexModels(
   return models.map((model) => ({
     model,
     haystack: `${model.name}\n${model.id}\n${model.description}`.toLowerCase(),
-    promptPrice: perMillion(model.pricing.prompt),
-    completionPrice: perMillion(model.pricing.completion),
-    context: model.context_length ?? model.top_provider?.context_length ?? null,
-    moderated: model.top_provider?.is_moderated ?? null,
     zdr: zdrModels.has(model.id),
     throughput: speeds[model.id]?.throughputP50 ?? null,
     latency: speeds[model.id]?.latencyP50 ?? null,
-    parameters: new Set(model.supported_parameters),
+    parameters: new Set(model.parameters),
   }));
 }
 
@@ -100,12 +90,12 @@ export function filterModels(index: readonly IndexedModel[], query: CatalogQuery
   return sortedBy(index, query.sort).filter(
     (entry) =>
       words.every((word) => entry.haystack.includes(word)) &&
-      inputs.every((m) => entry.model.architecture.input_modalities.includes(m)) &&
-      (outputs.length === 0 || outputs.some((m) => entry.model.architecture.output_modalities.includes(m))) &&
-      within(entry.context, contextMin, contextMax) &&
-      within(entry.promptPrice, priceMin, priceMax) &&
+      inputs.every((m) => entry.model.inputModalities.includes(m)) &&
+      (outputs.length === 0 || outputs.some((m) => entry.model.outputModalities.includes(m))) &&
+      within(entry.model.contextLength, contextMin, contextMax) &&
+      within(entry.model.promptPrice, priceMin, priceMax) &&
       parameters.every((parameter) => entry.parameters.has(parameter)) &&
-      (moderation === 'any' || entry.moderated === wantModerated) &&
+      (moderation === 'any' || entry.model.moderated === wantModerated) &&
       (!zdrOnly || entry.zdr),
   );
 }
@@ -147,8 +137,8 @@ function byNumber(value: (entry: IndexedModel) => number | null, descending: boo
 
 const comparators: Record<SortKey, Comparator> = {
   name: byName,
-  price: byNumber((entry) => entry.promptPrice, false),
-  context: byNumber((entry) => entry.context, true),
+  price: byNumber((entry) => entry.model.promptPrice, false),
+  context: byNumber((entry) => entry.model.contextLength, true),
   newest: byNumber((entry) => entry.model.created, true),
   throughput: byNumber((entry) => entry.throughput, true),
   latency: byNumber((entry) => entry.latency, false),
@@ -161,14 +151,14 @@ export interface Facets {
 }
 
 /** The choices the filters offer: what the catalog actually contains. */
-export function facetsOf(models: readonly CatalogModel[]): Facets {
+export function facetsOf(models: readonly CatalogRow[]): Facets {
   const inputs = new Set<string>();
   const outputs = new Set<string>();
   const parameters = new Set<string>();
   for (const model of models) {
-    for (const m of model.architecture.input_modalities) inputs.add(m);
-    for (const m of model.architecture.output_modalities) outputs.add(m);
-    for (const p of model.supported_parameters) parameters.add(p);
+    for (const m of model.inputModalities) inputs.add(m);
+    for (const m of model.outputModalities) outputs.add(m);
+    for (const p of model.parameters) parameters.add(p);
   }
   const sorted = (set: Set<string>): string[] => [...set].sort();
   return {

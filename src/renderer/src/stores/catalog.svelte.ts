@@ -1,5 +1,6 @@
 import type { CachedEndpoints, CachedPreset, CatalogModel, CatalogOverview } from '../../../shared/catalog';
 import { VerbatimError } from '../../../shared/errors';
+import { catalogRowsFrom } from '../../../shared/catalog-rows';
 import { api } from '../lib/api';
 import {
   emptyQuery,
@@ -28,24 +29,24 @@ class CatalogStore {
   private tick = $state(Date.now());
 
   query = $state<CatalogQuery>({ ...emptyQuery });
+  rows = $derived(this.overview ? catalogRowsFrom(this.overview.models) : []);
   index = $derived(
-    this.overview ? indexModels(this.overview.models, this.overview.zdrEndpoints, this.overview.speeds) : [],
+    this.overview ? indexModels(this.rows, this.overview.zdrEndpoints, this.overview.speeds) : [],
   );
   results = $derived(filterModels(this.index, this.query));
-  facets = $derived(facetsOf(this.overview?.models ?? []));
+  facets = $derived(facetsOf(this.rows));
 
   selectedId = $state<string | undefined>(undefined);
-  selected = $derived<CatalogModel | undefined>(
-    this.overview?.models.find((model) => model.id === this.selectedId),
-  );
+  /** Models in full, asked of main when their page opens or they join the comparison. */
+  private fullModels = $state.raw<Readonly<Record<string, CatalogModel>>>({});
+  selected = $derived(this.selectedId === undefined ? undefined : this.fullModels[this.selectedId]);
+  modelError = $state<string | undefined>(undefined);
   endpoints = $state.raw<CachedEndpoints | undefined>(undefined);
   endpointsError = $state<string | undefined>(undefined);
   endpointsLoading = $state(false);
 
   compared = $state<string[]>([]);
-  comparedModels = $derived(
-    this.compared.flatMap((id) => this.overview?.models.find((model) => model.id === id) ?? []),
-  );
+  comparedModels = $derived(this.compared.flatMap((id) => this.fullModels[id] ?? []));
 
   preset = $state.raw<CachedPreset | undefined>(undefined);
   presetError = $state<string | undefined>(undefined);
@@ -90,6 +91,10 @@ class CatalogStore {
     if (!refresh) this.endpoints = undefined;
     this.endpointsError = undefined;
     this.endpointsLoading = true;
+    this.modelError = undefined;
+    void this.fetchModel(id).catch((error: unknown) => {
+      if (this.selectedId === id) this.modelError = messageOf(error);
+    });
     try {
       const answer = await api.catalog.endpoints({ modelId: id, refresh });
       if (this.selectedId === id) this.endpoints = answer;
@@ -102,12 +107,42 @@ class CatalogStore {
 
   close(): void {
     this.selectedId = undefined;
+    this.modelError = undefined;
     this.endpoints = undefined;
     this.endpointsError = undefined;
   }
 
   toggleCompare(id: string): void {
     this.compared = toggleCompared(this.compared, id);
+    if (this.compared.includes(id)) {
+      void this.fetchModel(id).catch((error: unknown) => (this.loadError = messageOf(error)));
+    }
+  }
+
+  /**
+   * A new list may hold new prices: the models in view are asked for again and the rest
+   * forgotten. The old copies stay shown until then; a model gone from the list goes away.
+   */
+  private reloadFullModels(): void {
+    if (Object.keys(this.fullModels).length === 0) return;
+    const shown = [
+      ...new Set([...this.compared, ...(this.selectedId === undefined ? [] : [this.selectedId])]),
+    ];
+    void Promise.all(
+      shown.map((modelId) =>
+        api.catalog.model({ modelId }).then(
+          (model) => [[modelId, model] as const],
+          () => [],
+        ),
+      ),
+    ).then((entries) => (this.fullModels = Object.fromEntries(entries.flat())));
+  }
+
+  /** A model in full from main's cache, once per catalog received. */
+  private async fetchModel(id: string): Promise<void> {
+    if (Object.hasOwn(this.fullModels, id)) return;
+    const model = await api.catalog.model({ modelId: id });
+    this.fullModels = { ...this.fullModels, [id]: model };
   }
 
   async lookUpPreset(slug: string, version: number): Promise<void> {
@@ -133,6 +168,7 @@ class CatalogStore {
 
   private receive(overview: CatalogOverview): void {
     this.overview = overview;
+    this.reloadFullModels();
     this.receivedAt = Date.now();
     this.tick = this.receivedAt;
     this.loadError = undefined;
