@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Region } from '../../shared/library';
 import { systemClock, type Clock } from './clock';
 import { HttpClient, type FetchLike } from './http/http-client';
+import { clientPerAddress } from './http/client-per-address';
 import { openDatabase, type Db } from './library/database';
 import { Library, type JobRecord } from './library/library';
 import { Scheduler } from './scheduler/scheduler';
@@ -43,15 +44,11 @@ export function createCore(config: CoreConfig): Core {
   const db = openDatabase(join(config.dataDir, 'library.sqlite'));
   const library = new Library(db, () => clock.now());
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
-  const clients = new Map<string, TranscriptionClient>();
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
 
-  const clientFor = (region: Region): TranscriptionClient => {
-    const baseUrl = config.transcriptionUrl(region) || defaultBaseUrls[region];
-    const key = `${region} ${baseUrl}`;
-    let client = clients.get(key);
-    if (!client) {
-      client = new TranscriptionClient(
+  const clientAt = clientPerAddress(
+    (baseUrl) =>
+      new TranscriptionClient(
         new HttpClient({
           service: 'transcription service',
           baseUrl,
@@ -65,11 +62,10 @@ export function createCore(config: CoreConfig): Core {
             if (status === 429) budget.pause(delayMs);
           },
         }),
-      );
-      clients.set(key, client);
-    }
-    return client;
-  };
+      ),
+  );
+  const clientFor = (region: Region): TranscriptionClient =>
+    clientAt(config.transcriptionUrl(region) || defaultBaseUrls[region]);
 
   const scheduler = new Scheduler({
     library,

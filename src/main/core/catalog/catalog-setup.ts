@@ -1,5 +1,6 @@
 import type { CatalogOverview, CatalogRegion } from '../../../shared/catalog';
 import type { Clock } from '../clock';
+import { clientPerAddress } from '../http/client-per-address';
 import type { FetchLike } from '../http/http-client';
 import type { Db } from '../library/database';
 import { CatalogCache } from './catalog-cache';
@@ -23,7 +24,18 @@ export interface CatalogConfig {
 /** The catalog service over the library database, shared by the app, the web host and the CLI. */
 export function createCatalogService(config: CatalogConfig): CatalogService {
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
-  const clients = new Map<string, CatalogClient>();
+  const clientAt = clientPerAddress(
+    (baseUrl) =>
+      new CatalogClient({
+        baseUrl,
+        catalogKey: config.catalogKey,
+        managementKey: config.managementKey,
+        fetch: fetchLike,
+        sleep: (ms, signal) => config.clock.sleep(ms, signal),
+        now: () => config.clock.now(),
+        random: Math.random,
+      }),
+  );
   return new CatalogService({
     cache: new CatalogCache(config.db),
     clock: config.clock,
@@ -31,20 +43,7 @@ export function createCatalogService(config: CatalogConfig): CatalogService {
     log: config.log,
     connection: () => {
       const region = config.region();
-      const baseUrl = catalogBaseUrl(region, config.urlOverride());
-      let client = clients.get(baseUrl);
-      if (!client) {
-        client = new CatalogClient({
-          baseUrl,
-          catalogKey: config.catalogKey,
-          managementKey: config.managementKey,
-          fetch: fetchLike,
-          sleep: (ms, signal) => config.clock.sleep(ms, signal),
-          now: () => config.clock.now(),
-          random: Math.random,
-        });
-        clients.set(baseUrl, client);
-      }
+      const client = clientAt(catalogBaseUrl(region, config.urlOverride()));
       return { client, region };
     },
   });

@@ -1,6 +1,7 @@
 import type { Region } from '../../../shared/library';
 import type { Clock } from '../clock';
 import { HttpClient, type FetchLike } from '../http/http-client';
+import { clientPerAddress } from '../http/client-per-address';
 import { GatewayClient, defaultGatewayUrls } from './gateway-client';
 
 /**
@@ -14,14 +15,10 @@ export function gatewayResolver(config: {
   fetch?: FetchLike;
   clock: Clock;
 }): (region: Region) => GatewayClient {
-  const clients = new Map<string, GatewayClient>();
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
-  return (region) => {
-    const baseUrl = config.url(region) || defaultGatewayUrls[region];
-    const key = `${region} ${baseUrl}`;
-    let client = clients.get(key);
-    if (!client) {
-      client = new GatewayClient(
+  const clientAt = clientPerAddress(
+    (baseUrl) =>
+      new GatewayClient(
         new HttpClient({
           service: 'language-model gateway',
           baseUrl,
@@ -34,9 +31,7 @@ export function gatewayResolver(config: {
         }),
         // Response times are real milliseconds, whatever speed the scheduler's clock runs at.
         Date.now,
-      );
-      clients.set(key, client);
-    }
-    return client;
-  };
+      ),
+  );
+  return (region) => clientAt(config.url(region) || defaultGatewayUrls[region]);
 }
