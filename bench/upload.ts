@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { emulatorKey, startEmulatorProcess } from './emulator-process';
 import { mkdtempSync, openSync, closeSync, writeSync, ftruncateSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,32 +32,6 @@ function samplePeakRss(pid: number): { stop: () => number } {
   };
 }
 
-async function startEmulatorProcess(dataDir: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      resolve(import.meta.dirname, '../test/emulator/cli.ts'),
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /listening on (\S+)/.exec(chunk.toString());
-      if (match?.[1]) resolveUrl(match[1]);
-    });
-    child.on('exit', () => reject(new Error('the emulator did not start')));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
 async function uploadWithVerbatim(
   file: string,
   url: string,
@@ -71,7 +46,7 @@ async function uploadWithVerbatim(
       resolve(import.meta.dirname, 'upload-child.ts'),
       file,
       url,
-      'emulator-key',
+      emulatorKey,
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -95,7 +70,7 @@ async function uploadWithCurl(file: string, url: string): Promise<{ seconds: num
       '-o',
       '/dev/null',
       '-H',
-      'Authorization: emulator-key',
+      `Authorization: ${emulatorKey}`,
       '-H',
       'Content-Type: application/octet-stream',
       '-X',
@@ -118,7 +93,7 @@ export async function run(): Promise<BenchResult[]> {
   writeSync(fd, wavHeaderPcm16(16_000, 1, size - 44));
   ftruncateSync(fd, size);
   closeSync(fd);
-  const emulator = await startEmulatorProcess(join(dir, 'emulator'));
+  const emulator = await startEmulatorProcess({ dataDir: join(dir, 'emulator') });
   try {
     // Interleaved rounds, medians reported: the disk and the two cores are shared, and one
     // run of either can be unlucky.

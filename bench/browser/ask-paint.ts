@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startWebApp } from '../../test/harness/start';
-import { startEmulator } from '../../test/emulator/server';
 import { percentile, type BenchResult } from '../bench-kit';
+import { emulatorKey, startEmulatorProcess } from '../emulator-process';
 import { frameTimes } from './reader';
 
 /**
@@ -16,7 +16,7 @@ import { frameTimes } from './reader';
 const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (path) => existsSync(path),
 );
-const rounds = 12;
+const rounds = 30;
 const speed = 20;
 /** An answer's first visible text: a content delta that is not empty. */
 const firstText = /"delta":\{"content":"[^"]/;
@@ -25,10 +25,11 @@ export async function run(): Promise<BenchResult[]> {
   if (!browserPath) throw new Error('The Ask paint benchmark needs Chromium (apt-get install chromium).');
   if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
   const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-ask-'));
-  const emulator = await startEmulator({ port: 0, speed });
+  // In its own process, as the real gateway is: in this one it would delay the answer's delivery.
+  const emulator = await startEmulatorProcess({ dataDir: join(dir, 'emulator'), speed });
   const host = await startWebApp({
     dataDir: join(dir, 'data'),
-    apiKey: emulator.options.key,
+    apiKey: emulatorKey,
     transcriptionUrl: emulator.url,
     gatewayUrl: emulator.url,
     timeScale: speed,
@@ -137,7 +138,7 @@ export async function run(): Promise<BenchResult[]> {
     stopListening();
     await browser.close();
     await host.close();
-    await emulator.close();
+    emulator.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
