@@ -209,6 +209,40 @@ test.describe('the transcript reader', () => {
     await expect(play).toBeVisible();
   });
 
+  test('at rest the open transcript asks for no frames; playing, the highlight follows the recording', async ({
+    page,
+  }) => {
+    // Counts the page's frame requests (the reader's, not Playwright's: nothing here polls by frame).
+    await page.addInitScript(() => {
+      const counted = window as unknown as { frameRequests: number };
+      counted.frameRequests = 0;
+      const request = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        counted.frameRequests++;
+        return request(callback);
+      };
+    });
+    await page.reload();
+    await reader.open(id);
+    await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+    const frameRequests = (): Promise<number> =>
+      page.evaluate(() => (window as unknown as { frameRequests: number }).frameRequests);
+    await page.waitForTimeout(300);
+    const atRest = await frameRequests();
+    await page.waitForTimeout(500);
+    expect(await frameRequests()).toBe(atRest);
+
+    await reader.word('Northwind').first().click();
+    const highlighted = page.locator('[data-w].now');
+    await expect(highlighted).toHaveCount(1);
+    const before = Number(await highlighted.getAttribute('data-w'));
+    await page.keyboard.press('Space');
+    await expect.poll(async () => Number(await highlighted.getAttribute('data-w'))).toBeGreaterThan(before);
+    expect(await frameRequests()).toBeGreaterThan(atRest);
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  });
+
   test('the entities panel lists entities and jumps to them', async () => {
     await reader.open(id);
     await expect(reader.tab('Entities')).toHaveAttribute('aria-selected', 'true');
