@@ -89,3 +89,52 @@ test('ask for key quotes: they stream in, a time seeks the audio, and the conver
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('the conversation keeps its newest answer in view, and is cleared only when confirmed', async ({
+  page,
+  host,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await page.goto(host.openUrl);
+  const reader = new ReaderPage(page);
+  const id = await reader.createTranscript(interview, { speaker_labels: true });
+  expect(await reader.waitForStatus(id)).toBe('completed');
+  await reader.open(id);
+  const ask = new AskPanel(page);
+  await ask.open();
+
+  // Enough answers to overflow the panel: each new one is scrolled into view.
+  for (let round = 1; round <= 4; round++) await ask.ask(`What was said about the ferry, part ${round}?`);
+  const overflow = await ask.log.evaluate((log) => log.scrollHeight - log.clientHeight);
+  expect(overflow).toBeGreaterThan(0);
+  await expect.poll(() => ask.distanceFromNewest()).toBeLessThanOrEqual(1);
+
+  // A reader who scrolled up to reread is taken to the answer of their next question.
+  await ask.log.evaluate((log) => (log.scrollTop = 0));
+  await expect.poll(() => ask.distanceFromNewest()).toBe(overflow);
+  await ask.ask('And who signed the contract?');
+  await expect.poll(() => ask.distanceFromNewest()).toBeLessThanOrEqual(1);
+
+  // Clear asks first; Cancel (or Escape) keeps everything.
+  const dialog = page.getByRole('dialog', { name: 'Clear this conversation?' });
+  await ask.clearButton.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ask.answers).toHaveCount(5);
+  await ask.clearButton.click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(ask.answers).toHaveCount(5);
+
+  // Confirmed, the conversation is gone, also after a reload.
+  await ask.clearButton.click();
+  await dialog.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(ask.answers).toHaveCount(0);
+  await expect(ask.panel.getByRole('status')).toHaveText('Conversation cleared.');
+  await page.reload();
+  await reader.open(id);
+  await ask.open();
+  await expect(ask.panel.getByText('Ask anything about this recording')).toBeVisible();
+  await expect(ask.answers).toHaveCount(0);
+});

@@ -10,6 +10,8 @@ export class AskPanel {
   readonly streaming: Locator;
   readonly answers: Locator;
   readonly quotes: Locator;
+  readonly log: Locator;
+  readonly clearButton: Locator;
 
   constructor(readonly page: Page) {
     this.panel = page.getByRole('region', { name: 'Ask the transcript' });
@@ -20,11 +22,26 @@ export class AskPanel {
     this.streaming = this.panel.getByTestId('ask-streaming');
     this.answers = this.panel.getByTestId('ask-answer');
     this.quotes = this.panel.getByTestId('ask-quotes').getByRole('listitem');
+    this.log = this.panel.getByTestId('ask-log');
+    this.clearButton = this.panel.getByRole('button', { name: 'Clear', exact: true });
   }
 
   async open(): Promise<void> {
     await this.switchButton.click();
     await this.panel.waitFor();
+  }
+
+  /** Asks a question and waits for its answer to be saved and shown. */
+  async ask(question: string): Promise<void> {
+    const before = await this.answers.count();
+    await this.question.fill(question);
+    await this.question.press('Enter');
+    await this.answers.nth(before).waitFor();
+  }
+
+  /** How far the conversation is from showing its newest line, in pixels (0: at the bottom). */
+  distanceFromNewest(): Promise<number> {
+    return this.log.evaluate((log) => log.scrollHeight - log.scrollTop - log.clientHeight);
   }
 
   readyMade(label: string): Locator {
