@@ -35,9 +35,7 @@ test('ask for key quotes: they stream in, a time seeks the audio, and the conver
   try {
     await page.goto(host.openUrl);
     const reader = new ReaderPage(page);
-    const id = await reader.createTranscript(interview, { speaker_labels: true });
-    expect(await reader.waitForStatus(id)).toBe('completed');
-    await reader.open(id);
+    const id = await reader.openNewTranscript(interview, { speaker_labels: true });
 
     const ask = new AskPanel(page);
     await ask.open();
@@ -97,9 +95,7 @@ test('the conversation keeps its newest answer in view, and is cleared only when
   await page.setViewportSize({ width: 1280, height: 640 });
   await page.goto(host.openUrl);
   const reader = new ReaderPage(page);
-  const id = await reader.createTranscript(interview, { speaker_labels: true });
-  expect(await reader.waitForStatus(id)).toBe('completed');
-  await reader.open(id);
+  const id = await reader.openNewTranscript(interview, { speaker_labels: true });
   const ask = new AskPanel(page);
   await ask.open();
 

@@ -33,9 +33,7 @@ async function docxRuns(path: string): Promise<{ text: string; bold: boolean }[]
 test('exports a Word file from the reader with the renamed speaker in bold', async ({ page, shell }) => {
   await shell.open();
   const reader = new ReaderPage(page);
-  const id = await reader.createTranscript(interview, { speaker_labels: true });
-  expect(await reader.waitForStatus(id)).toBe('completed');
-  await reader.open(id);
+  await reader.openNewTranscript(interview, { speaker_labels: true });
   await reader.renameSpeaker('B', 'Mayor Elena Alvarez');
   await expect(reader.speakerButtons('B').first()).toHaveText(/Mayor Elena Alvarez/);
 
@@ -72,9 +70,7 @@ test('exports a Word file from the reader with the renamed speaker in bold', asy
 test('exports only the selected words as an excerpt', async ({ page, shell }) => {
   await shell.open();
   const reader = new ReaderPage(page);
-  const id = await reader.createTranscript(interview, { speaker_labels: true });
-  expect(await reader.waitForStatus(id)).toBe('completed');
-  await reader.open(id);
+  await reader.openNewTranscript(interview, { speaker_labels: true });
   // Select the fourth to the ninth word, as a reporter would drag across them.
   const selected = await page.evaluate(() => {
     const words = [...document.querySelectorAll<HTMLElement>('[data-w]')];
@@ -107,9 +103,7 @@ test('a file that cannot be written says why, and the dialog stays open to try a
 }) => {
   await shell.open();
   const reader = new ReaderPage(page);
-  const id = await reader.createTranscript(statement, { speaker_labels: true });
-  expect(await reader.waitForStatus(id)).toBe('completed');
-  await reader.open(id);
+  await reader.openNewTranscript(statement, { speaker_labels: true });
   const dialog = new ExportDialog(page);
   await dialog.openFromReader();
   await dialog.format.selectOption('srt');

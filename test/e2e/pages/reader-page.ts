@@ -54,6 +54,15 @@ export class ReaderPage {
     return 'timeout';
   }
 
+  /** Transcribes a recording, checks that it completed, opens it in the reader, and answers its id. */
+  async openNewTranscript(path: string, options: Record<string, unknown>): Promise<string> {
+    const id = await this.createTranscript(path, options);
+    const status = await this.waitForStatus(id);
+    if (status !== 'completed') throw new Error(`The transcript ended as "${status}", not completed.`);
+    await this.open(id);
+    return id;
+  }
+
   async open(id: string, atMs?: number): Promise<void> {
     // Through the library so the reader mounts afresh, as when a search hit is opened.
     await this.page.evaluate(
