@@ -47,6 +47,17 @@ test('bad options are refused inline, naming the option, and Transcribe stays di
   await expect(form.submit).toBeDisabled();
   await speakers.fill('');
 
+  const language = form.field('Language code');
+  await language.fill('english');
+  await expect(language).toHaveAttribute('aria-invalid', 'true');
+  expect(await form.problemOf(language)).toContain(
+    '"english" is not a language code the service knows. For English use "en".',
+  );
+  await expect(form.submit).toBeDisabled();
+  await language.fill('en');
+  await expect(language).toHaveAttribute('aria-invalid', 'false');
+  await language.fill('');
+
   await form.openGroup('Advanced');
   const keyterms = form.field('Key terms');
   await keyterms.fill('Port Hollow\nthe ferry contract that the council signed last spring');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCodeProblem } from './language-codes';
 
 /**
  * The request parameters of POST /v2/transcript, with the limits of the service's spec,
@@ -170,6 +171,23 @@ function crossFieldIssues(options: TranscriptionOptions): { path: string; messag
         'custom_spelling',
         `custom_spelling: "${long}" has more than ${limits.customSpellingFromWords} words`,
       );
+  }
+  for (const [path, codes] of [
+    ['language_code', options.language_code === undefined ? [] : [options.language_code]],
+    ['language_codes', options.language_codes ?? []],
+    [
+      'language_detection_options.expected_languages',
+      options.language_detection_options?.expected_languages ?? [],
+    ],
+  ] as const) {
+    const problem = codes.map((code) => languageCodeProblem(path.split('.').at(-1)!, code)).find(Boolean);
+    if (problem) add(path, problem);
+  }
+  const fallback = options.language_detection_options?.fallback_language;
+  // The real service also accepts "auto" here (its default: the detected language is kept).
+  if (fallback !== undefined && fallback !== 'auto') {
+    const problem = languageCodeProblem('fallback_language', fallback);
+    if (problem) add('language_detection_options.fallback_language', problem);
   }
   if (options.language_codes && !options.language_codes.includes('en')) {
     add('language_codes', 'language_codes must include "en" for code switching');

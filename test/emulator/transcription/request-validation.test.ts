@@ -63,6 +63,12 @@ const invalidCases: InvalidCase[] = [
     rule: 'audioSpanInOrder',
   },
   { name: 'language_code not a string', body: { language_code: 5 }, parameter: 'language_code' },
+  { name: 'language_code a language name', body: { language_code: 'english' }, parameter: 'language_code' },
+  {
+    name: 'language_codes with a name',
+    body: { language_codes: ['en', 'spanish'] },
+    parameter: 'language_codes',
+  },
   { name: 'language_codes without en', body: { language_codes: ['es', 'fr'] }, parameter: 'language_codes' },
   {
     name: 'language_confidence_threshold above 1',

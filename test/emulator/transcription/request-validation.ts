@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCodes } from '../../../src/shared/transcription/language-codes';
 
 /**
  * Validation of the POST /v2/transcript body: every parameter of the spec's body table with
@@ -162,9 +163,11 @@ export const transcriptRequestSchema = z.strictObject({
   audio_url: httpUrl,
   audio_start_from: z.int().min(0).optional(),
   audio_end_at: z.int().min(0).optional(),
-  language_code: z.string().min(1).nullable().optional(),
+  // The spec leaves the list "not shown"; the real service refuses a code outside its
+  // documented list, so the emulator does too.
+  language_code: z.enum(languageCodes).nullable().optional(),
   language_codes: z
-    .array(z.string())
+    .array(z.enum(languageCodes))
     .refine((codes) => codes.includes('en'), { message: 'must contain "en"' })
     .nullable()
     .optional(),
