@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronMock } from './platform/electron-mock';
@@ -12,6 +12,9 @@ vi.mock('electron', async () => (await import('./platform/electron-mock')).elect
 describe('the Electron composition root', () => {
   it('registers one IPC handler per contract method, a menu and a window once ready', async () => {
     process.env.VERBATIM_DATA_DIR = mkdtempSync(join(tmpdir(), 'verbatim-main-'));
+    // The demo hands the app the emulator's keys this way: for this run only, never stored.
+    process.env.VERBATIM_API_KEY = 'demo-key';
+    process.env.VERBATIM_CATALOG_KEY = 'demo-catalog-key';
     const electron = (await import('electron')) as unknown as ElectronMock;
     const { FakeBrowserWindow } = await import('./platform/electron-mock');
     await import('./index');
@@ -31,6 +34,11 @@ describe('the Electron composition root', () => {
         event: unknown,
         input: unknown,
       ) => Promise<Envelope<unknown>>;
+    expect(await handler('secrets.status')({}, undefined)).toMatchObject({
+      ok: true,
+      value: { transcriptionKeySet: true, catalogKeySet: true, managementKeySet: false },
+    });
+    expect(existsSync(join(process.env.VERBATIM_DATA_DIR, 'secrets.json'))).toBe(false);
     expect(await handler('settings.set')({}, { theme: 'dark' })).toMatchObject({ ok: true });
     expect(await handler('settings.get')({}, undefined)).toMatchObject({
       ok: true,

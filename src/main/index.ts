@@ -69,10 +69,16 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     dataDir = await resolveDataFolder(defaultDataDir, process.env.VERBATIM_DATA_DIR);
-    // VERBATIM_API_KEY (the demo, scripted runs) is used for this run only and never stored.
-    const secrets = process.env.VERBATIM_API_KEY
-      ? new MemorySecrets({ transcriptionKey: process.env.VERBATIM_API_KEY })
-      : new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
+    // Keys given in the environment (the demo, scripted runs) are used for this run only and
+    // never stored.
+    const secrets =
+      process.env.VERBATIM_API_KEY || process.env.VERBATIM_CATALOG_KEY
+        ? new MemorySecrets({
+            transcriptionKey: process.env.VERBATIM_API_KEY,
+            catalogKey: process.env.VERBATIM_CATALOG_KEY,
+            managementKey: process.env.VERBATIM_MANAGEMENT_KEY,
+          })
+        : new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
     await secrets.load();
     const services = composeServices({
       dataDir,

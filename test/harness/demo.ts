@@ -7,6 +7,8 @@ import { startWebApp } from './start';
 import type { Core } from '../../src/main/core/app-core';
 import { createCore } from '../../src/main/core/app-core';
 import { acceleratedClock } from '../../src/main/core/clock';
+import { Resampler, bytesForMs } from '../../src/main/core/voice/pcm';
+import { decodeAudio } from '../emulator/speech';
 
 /**
  * `npm run demo:web` and `npm run demo`: Verbatim with the service emulator and a sample
@@ -79,6 +81,50 @@ export async function seedDemoLibrary(core: Core): Promise<number> {
   return ids.length;
 }
 
+/** What the demo's assistant is asked, in turn, each time it hears the spoken sample. */
+export const demoQuestions = [
+  'find what the mayor said about the ferry contract',
+  'list my recent transcripts',
+  'search for the council vote',
+];
+
+/**
+ * The assistant's "microphone" in the browser demo: two seconds of the spoken press statement
+ * as PCM16 24 kHz mono, then a pause so the agent hears the turn end. Decoded and resampled
+ * here, so the demo needs no sox on the user's machine.
+ */
+export function demoVoiceInput(): Buffer {
+  const decoded = decodeAudio(readFileSync(join(fixtures, 'press-statement.wav')));
+  const speech = decoded.channels[0]!.subarray(0, decoded.sampleRate * 2);
+  const pcm = Buffer.from(speech.buffer, speech.byteOffset, speech.byteLength);
+  return Buffer.concat([new Resampler(decoded.sampleRate).push(pcm), Buffer.alloc(bytesForMs(1500))]);
+}
+
+/** Every service the app talks to, pointed at the local emulator: nothing leaves the machine. */
+export function demoServiceEnvironment(emulator: RunningEmulator): Record<string, string> {
+  return {
+    VERBATIM_API_KEY: emulator.options.key,
+    VERBATIM_TRANSCRIPTION_URL: emulator.url,
+    VERBATIM_GATEWAY_URL: emulator.url,
+    VERBATIM_CATALOG_URL: emulator.url,
+    VERBATIM_CATALOG_KEY: emulator.options.key,
+    VERBATIM_VOICE_URL: emulator.url,
+  };
+}
+
+async function queueDemoQuestions(emulator: RunningEmulator): Promise<void> {
+  // The emulated agent "hears" queued text; a few rounds of the questions cover a long demo.
+  for (let round = 0; round < 10; round++) {
+    for (const text of demoQuestions) {
+      await fetch(`${emulator.url}/__admin/voice/next-utterance`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text }),
+      });
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { electron: { type: 'boolean', default: false }, port: { type: 'string' } },
@@ -96,24 +142,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   const emulator: RunningEmulator = await startEmulator({ port: 0, speed });
   closers.push(() => emulator.close());
+  console.log(`Service emulator (transcription, gateway, catalog, voice agent) at ${emulator.url}`);
+  await queueDemoQuestions(emulator);
   const seeding = createCore({
     dataDir,
     apiKey: () => emulator.options.key,
     transcriptionUrl: () => emulator.url,
+    // Polling runs at the emulator's speed; the dates saved stay on the wall clock.
     clock: acceleratedClock(speed),
   });
   const seeded = await seedDemoLibrary(seeding);
   await seeding.close();
   if (seeded > 0) console.log(`Sample library ready: ${seeded} recordings transcribed by the emulator.`);
+  const services = demoServiceEnvironment(emulator);
 
   if (values.electron) {
-    const env = {
-      ...process.env,
-      VERBATIM_DATA_DIR: dataDir,
-      VERBATIM_API_KEY: emulator.options.key,
-      VERBATIM_TRANSCRIPTION_URL: emulator.url,
-      VERBATIM_GATEWAY_URL: emulator.url,
-    };
+    const env = { ...process.env, ...services, VERBATIM_DATA_DIR: dataDir };
     const app = spawn('npm', ['start'], { stdio: 'inherit', env, shell: process.platform === 'win32' });
     app.on('exit', (code) => void emulator.close().then(() => process.exit(code ?? 0)));
     closers.push(() => Promise.resolve(void app.kill('SIGTERM')));
@@ -121,15 +165,22 @@ async function main(): Promise<void> {
   }
   const host = await startWebApp({
     dataDir,
-    apiKey: emulator.options.key,
-    transcriptionUrl: emulator.url,
-    gatewayUrl: emulator.url,
+    apiKey: services.VERBATIM_API_KEY,
+    transcriptionUrl: services.VERBATIM_TRANSCRIPTION_URL,
+    gatewayUrl: services.VERBATIM_GATEWAY_URL,
+    catalogUrl: services.VERBATIM_CATALOG_URL,
+    catalogKey: services.VERBATIM_CATALOG_KEY,
+    voiceUrl: services.VERBATIM_VOICE_URL,
+    voiceInput: demoVoiceInput(),
     timeScale: speed,
     port: values.port ? Number(values.port) : 0,
   });
   closers.push(() => host.close());
   console.log(`Verbatim demo is running at ${host.openUrl}`);
-  console.log('It talks to the service emulator, not the real service: no key needed. Ctrl+C stops it.');
+  console.log(
+    'Every service it uses is the emulator above: no key needed, nothing leaves your machine. ' +
+      `The assistant hears a spoken sample and is asked: "${demoQuestions[0]}". Ctrl+C stops it.`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

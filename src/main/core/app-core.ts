@@ -19,7 +19,14 @@ export interface CoreConfig {
   apiKey: () => string | undefined;
   /** An override of the service's address for a region, or undefined for the real one. */
   transcriptionUrl: (region: Region) => string | undefined;
+  /** Paces polling and retries; tests and the demo run it faster than real time. */
   clock?: Clock;
+  /**
+   * Stamps what the library saves (created, updated, completed). Dates a journalist reads stay
+   * on the wall clock even when `clock` runs fast, so a demo's recordings are not dated hours
+   * ahead.
+   */
+  wallClock?: () => number;
   fetch?: FetchLike;
   polling?: PollingPolicy;
   requestsPerSecond?: number;
@@ -42,7 +49,8 @@ export function createCore(config: CoreConfig): Core {
   mkdirSync(config.dataDir, { recursive: true });
   const clock = config.clock ?? systemClock;
   const db = openDatabase(join(config.dataDir, 'library.sqlite'));
-  const library = new Library(db, () => clock.now());
+  const wallClock = config.wallClock ?? ((): number => Date.now());
+  const library = new Library(db, wallClock);
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
 
