@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -87,6 +88,7 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
     managementKey: start.managementKey ?? 'emulator-management-key',
     speed: start.speed ?? 1,
     dataDir: start.dataDir ?? mkdtempSync(join(tmpdir(), 'verbatim-emulator-')),
+    idSeed: start.idSeed ?? randomUUID(),
   };
   if (!(options.speed > 0)) throw new Error('--speed must be a positive number');
   const host = start.host ?? '127.0.0.1';

@@ -15,6 +15,12 @@ export interface EmulatorOptions {
   speed: number;
   /** Where uploads and other state are written. */
   dataDir: string;
+  /**
+   * Seeds the transcript and upload ids. The real service never hands out an id twice, so by
+   * default each start has a random seed (a library kept across emulator restarts never meets
+   * an id it already holds); tests that compare runs pass the same seed.
+   */
+  idSeed: string;
 }
 
 /** The emulator's clock: tests speed it up with --speed; everything timed goes through it. */

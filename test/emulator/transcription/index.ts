@@ -10,7 +10,7 @@ import { registerUploadRoutes } from './upload-routes';
  * speech itself comes from ../speech; this module is the HTTP side.
  */
 export function register(app: EmulatorApp): void {
-  const state = new TranscriptionState(app.clock, app.options.dataDir);
+  const state = new TranscriptionState(app.clock, app.options.dataDir, app.options.idSeed);
   registerUploadRoutes(app, state);
   registerTranscriptRoutes(app, state);
   registerExportRoutes(app, state);

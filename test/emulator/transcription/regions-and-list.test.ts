@@ -46,7 +46,7 @@ describe('regions', () => {
   });
 
   it('gives the gateway the text of completed transcripts of the asking region only', () => {
-    const state = new TranscriptionState(createClock(1), emulator.options.dataDir);
+    const state = new TranscriptionState(createClock(1), emulator.options.dataDir, emulator.options.idSeed);
     const record = (status: TranscriptRecord['status'], text: string): TranscriptRecord => ({
       id: `t-${status}`,
       region: 'eu',

@@ -55,6 +55,7 @@ export class TranscriptionState {
   constructor(
     private readonly clock: Clock,
     private readonly dataDir: string,
+    private readonly idSeed: string,
   ) {}
 
   transcripts(region: Region): Map<string, TranscriptRecord> {
@@ -76,7 +77,7 @@ export class TranscriptionState {
     const state = this.regions[region];
     state.transcriptCounter += 1;
     return {
-      id: deterministicUuid('transcript', region, state.transcriptCounter),
+      id: deterministicUuid(this.idSeed, 'transcript', region, state.transcriptCounter),
       sequence: state.transcriptCounter,
     };
   }
@@ -84,7 +85,7 @@ export class TranscriptionState {
   nextUploadId(region: Region): string {
     const state = this.regions[region];
     state.uploadCounter += 1;
-    return deterministicUuid('upload', region, state.uploadCounter);
+    return deterministicUuid(this.idSeed, 'upload', region, state.uploadCounter);
   }
 
   /** A directory under the data dir for this service's files, created on demand. */

@@ -258,14 +258,14 @@ describe('a transcript', () => {
     expect({ ...second, id: undefined }).toEqual({ ...first, id: undefined });
   });
 
-  it('hands out the same ids in every run, and again after a reset', async () => {
+  it('with one seed, hands out the same ids in every run, and again after a reset', async () => {
     const ids = async (target: RunningEmulator): Promise<string[]> => {
       const targetApi = Api.of(target);
       const url = `${target.url}/v2/upload/missing`;
       return [await targetApi.submit({ audio_url: url }), await targetApi.submit({ audio_url: url })];
     };
     const run = async (): Promise<string[]> => {
-      const fresh = await startEmulator({ port: 0, speed: 200 });
+      const fresh = await startEmulator({ port: 0, speed: 200, idSeed: 'same-seed' });
       try {
         const before = await ids(fresh);
         await fetch(`${fresh.url}/__admin/reset`, { method: 'POST' });
@@ -279,6 +279,22 @@ describe('a transcript', () => {
     const firstRun = await run();
     expect(await run()).toEqual(firstRun);
     expect(new Set(firstRun).size).toBe(2);
+  });
+
+  it('without a seed, never hands out an id a previous run gave (a library outlives the emulator)', async () => {
+    const idsOfOneRun = async (): Promise<string[]> => {
+      const fresh = await startEmulator({ port: 0, speed: 200 });
+      try {
+        const freshApi = Api.of(fresh);
+        const url = `${fresh.url}/v2/upload/missing`;
+        return [await freshApi.submit({ audio_url: url }), await freshApi.submit({ audio_url: url })];
+      } finally {
+        await fresh.close();
+      }
+    };
+    const first = await idsOfOneRun();
+    const second = await idsOfOneRun();
+    expect(new Set([...first, ...second]).size).toBe(4);
   });
 });
 
