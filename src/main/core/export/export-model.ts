@@ -11,9 +11,20 @@ export interface ExportTranscript {
   speakers: Map<string, string>;
   sentences: Segment[];
   paragraphs: Segment[];
-  /** The service's unredacted words, when it returned them. */
-  unredacted?: { words: Word[] } | undefined;
-  analyses?: { summary?: string; keyPhrases?: string[]; entities?: { type: string; text: string }[] };
+  /**
+   * The service's unredacted words, when it returned them, and the appendix as they read (the
+   * service's analyses are made from these words, so they carry every detail in clear).
+   */
+  unredacted?: { words: Word[]; analyses?: ExportAnalyses | undefined } | undefined;
+  /** The appendix with the redacted details hidden: what an export shows unless the original is chosen. */
+  analyses?: ExportAnalyses | undefined;
+}
+
+/** The appendix: summary, key phrases and entities. */
+export interface ExportAnalyses {
+  summary?: string;
+  keyPhrases?: string[];
+  entities?: { type: string; text: string }[];
 }
 
 export type TimestampOption =
@@ -56,6 +67,15 @@ export interface ExportBlock {
   endMs: number;
   text: string;
   sentences: ExportSentence[];
+}
+
+/**
+ * The appendix this export carries, if any: redacted unless the journalist chose the original
+ * words and the service kept them, the same choice as for the transcript's own words.
+ */
+export function exportAppendix(t: ExportTranscript, o: ExportOptions): ExportAnalyses | undefined {
+  if (!o.appendix) return undefined;
+  return !o.redacted && t.unredacted?.analyses ? t.unredacted.analyses : t.analyses;
 }
 
 /** "01:02:03"; hours are always shown so columns line up in long recordings. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { VerbatimError } from '../../../shared/errors';
-import { readAnalyses } from '../../../shared/analyses';
+import type { Analyses } from '../../../shared/analyses';
+import { analysesAsShown } from '../../../shared/redaction';
 import { wordSchema, type Word } from '../../../shared/library';
 import type { Library } from '../library/library';
-import type { ExportTranscript } from './export-model';
+import type { ExportAnalyses, ExportTranscript } from './export-model';
 
 const unredactedWordsSchema = z.array(z.unknown());
 
@@ -40,7 +41,8 @@ function sourceName(kind: 'file' | 'url', source: string): string {
 /**
  * Everything an export needs, read once from the library: the title and recording, the speaker
  * names the user chose, sentences and paragraphs, the unredacted words and the analyses the
- * appendix lists. Only a finished transcript can be exported.
+ * appendix lists, redacted and (where the service kept the unredacted words) as said. Only a
+ * finished transcript can be exported.
  */
 export async function loadExportTranscript(library: Library, id: string): Promise<ExportTranscript> {
   const job = await library.get(id);
@@ -57,7 +59,7 @@ export async function loadExportTranscript(library: Library, id: string): Promis
     library.paragraphs(id),
     library.transcriptJson(id),
   ]);
-  const analyses = readAnalyses(transcript ?? null);
+  const json = transcript ?? null;
   const words = unredactedWords(transcript);
   return {
     title: job.title,
@@ -68,11 +70,15 @@ export async function loadExportTranscript(library: Library, id: string): Promis
     speakers: new Map(job.speakers.map((s) => [s.label, s.name ?? `Speaker ${s.label}`])),
     sentences,
     paragraphs,
-    unredacted: words ? { words } : undefined,
-    analyses: {
-      ...(analyses.summary ? { summary: analyses.summary } : {}),
-      keyPhrases: analyses.keyPhrases.map((k) => k.text),
-      entities: analyses.entities.map((e) => ({ type: e.detail, text: e.text })),
-    },
+    unredacted: words ? { words, analyses: appendix(analysesAsShown(json, 'original')) } : undefined,
+    analyses: appendix(analysesAsShown(json, 'redacted')),
+  };
+}
+
+function appendix(analyses: Analyses): ExportAnalyses {
+  return {
+    ...(analyses.summary ? { summary: analyses.summary } : {}),
+    keyPhrases: analyses.keyPhrases.map((k) => k.text),
+    entities: analyses.entities.map((e) => ({ type: e.detail, text: e.text })),
   };
 }

@@ -1,4 +1,4 @@
-import { exportBlocks, hhmmss, timestampPlan } from './export-model';
+import { exportAppendix, exportBlocks, hhmmss, timestampPlan } from './export-model';
 import type { ExportOptions, ExportTranscript } from './export-model';
 
 /**
@@ -62,9 +62,9 @@ export function richDocument(t: ExportTranscript, o: ExportOptions): RichDocumen
       meta.push({ label: 'Excerpt', value: `${hhmmss(o.range.startMs)} – ${hhmmss(o.range.endMs)}` });
   }
 
-  const a = t.analyses;
+  const a = exportAppendix(t, o);
   const appendix =
-    o.appendix && a && (a.summary || a.keyPhrases?.length || a.entities?.length)
+    a && (a.summary || a.keyPhrases?.length || a.entities?.length)
       ? { summary: a.summary ?? null, keyPhrases: a.keyPhrases ?? [], entities: a.entities ?? [] }
       : null;
 

@@ -1,9 +1,11 @@
 import type { Word } from '../../../shared/library';
 import {
+  type ExportAnalyses,
   type ExportBlock,
   type ExportOptions,
   type ExportTranscript,
   defaultExportOptions,
+  exportAppendix,
   exportBlocks,
   hhmmss,
   timestampPlan,
@@ -46,9 +48,12 @@ function escapeMarkdown(s: string): string {
   return s.replace(/([\\`*_[\]<>])/g, '\\$1').replace(/^(\s*)(#|[-+]|\d+\.)(?=\s|#|$)/gm, '$1\\$2');
 }
 
-function hasAppendix(t: ExportTranscript): boolean {
-  const a = t.analyses;
-  return !!a && (!!a.summary || (a.keyPhrases?.length ?? 0) > 0 || (a.entities?.length ?? 0) > 0);
+/** The appendix to write, when the export has one with anything in it. */
+function appendixOf(t: ExportTranscript, o: ExportOptions): ExportAnalyses | undefined {
+  const a = exportAppendix(t, o);
+  return a && (!!a.summary || (a.keyPhrases?.length ?? 0) > 0 || (a.entities?.length ?? 0) > 0)
+    ? a
+    : undefined;
 }
 
 export function toMarkdown(t: ExportTranscript, o: ExportOptions = defaultExportOptions): string {
@@ -69,8 +74,8 @@ export function toMarkdown(t: ExportTranscript, o: ExportOptions = defaultExport
     const body = blockBody(b, p?.sentences ?? [], escapeMarkdown);
     out.push([...prefix, body].join(' '), '');
   });
-  if (o.appendix && hasAppendix(t)) {
-    const a = t.analyses ?? {};
+  const a = appendixOf(t, o);
+  if (a) {
     out.push('---', '');
     if (a.summary) out.push('## Summary', '', escapeMarkdown(a.summary), '');
     if (a.keyPhrases?.length)
@@ -106,8 +111,8 @@ export function toPlainText(t: ExportTranscript, o: ExportOptions = defaultExpor
     if (b.speaker) prefix.push(`${b.speaker.toLocaleUpperCase()}:`);
     out.push([...prefix, blockBody(b, p?.sentences ?? [], same)].join(' '), '');
   });
-  if (o.appendix && hasAppendix(t)) {
-    const a = t.analyses ?? {};
+  const a = appendixOf(t, o);
+  if (a) {
     if (a.summary) out.push('SUMMARY', a.summary, '');
     if (a.keyPhrases?.length) out.push('KEY PHRASES', ...a.keyPhrases.map((k) => `- ${k}`), '');
     if (a.entities?.length) out.push('ENTITIES', ...a.entities.map((e) => `- ${e.text} (${e.type})`), '');
@@ -126,6 +131,7 @@ export function toPlainText(t: ExportTranscript, o: ExportOptions = defaultExpor
  */
 export function toJson(t: ExportTranscript, o: ExportOptions = defaultExportOptions): string {
   const blocks = exportBlocks(t, o);
+  const analyses = exportAppendix(t, o);
   const doc = {
     format: 'verbatim-transcript',
     version: 1,
@@ -154,7 +160,7 @@ export function toJson(t: ExportTranscript, o: ExportOptions = defaultExportOpti
         })),
       })),
     })),
-    ...(o.appendix && t.analyses ? { analyses: t.analyses } : {}),
+    ...(analyses ? { analyses } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
