@@ -6,6 +6,7 @@ import {
   findMatches,
   formatQuote,
   isVideo,
+  quoteText,
   speakerName,
   turnAt,
   unredactedByStart,
@@ -143,5 +144,57 @@ describe('unredactedByStart and isVideo', () => {
     expect(isVideo('/x/interview.MP4')).toBe(true);
     expect(isVideo('/x/interview.wav')).toBe(false);
     expect(isVideo(null)).toBe(false);
+  });
+});
+
+describe('quoteText', () => {
+  // The emulator's interview as the service returns it with the phone number and email redacted
+  // and the unredacted words kept (test/fixtures/manifest.json).
+  const said: [string, string, number][] = [
+    ['If', 'If', 55_000],
+    ['listeners', 'listeners', 55_400],
+    ['have', 'have', 55_800],
+    ['questions?', 'questions?', 56_200],
+  ];
+  const redacted: [string, string, number][] = [
+    ['They', 'They', 59_500],
+    ['can', 'can', 59_900],
+    ['call', 'call', 60_300],
+    ['[PHONE_NUMBER]', '555-0142', 60_650],
+    ['or', 'or', 61_400],
+    ['write', 'write', 61_800],
+    ['to', 'to', 62_000],
+    ['[EMAIL_ADDRESS].', 'mayor@porthollow.gov.', 62_346],
+  ];
+  const model = buildModel(
+    [
+      segment(
+        0,
+        'A',
+        said.map(([text, , start]) => [text, start]),
+      ),
+      segment(
+        1,
+        'B',
+        redacted.map(([text, , start]) => [text, start]),
+      ),
+    ],
+    [],
+  );
+  const transcript = {
+    unredacted_words: [...said, ...redacted].map(([, text, start]) => ({ text, start, end: start + 300 })),
+  };
+
+  it('quotes the selected words redacted, across turns, without what the page shows between them', () => {
+    expect(quoteText(model, 2, 11, transcript, 'redacted')).toBe(
+      'have questions? They can call [PHONE_NUMBER] or write to [EMAIL_ADDRESS].',
+    );
+  });
+
+  it('quotes the original words only when they are shown and the service kept them', () => {
+    expect(quoteText(model, 11, 6, transcript, 'original')).toBe(
+      'call 555-0142 or write to mayor@porthollow.gov.',
+    );
+    expect(quoteText(model, 6, 11, {}, 'original')).toBe('call [PHONE_NUMBER] or write to [EMAIL_ADDRESS].');
   });
 });

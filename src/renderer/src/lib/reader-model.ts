@@ -1,4 +1,5 @@
 import type { Segment, TranscriptSummary } from '../../../shared/library';
+import { wordsAsShown, type TextChoice } from '../../../shared/redaction';
 
 /** Words under this confidence are marked as doubtful in the reader. */
 export const lowConfidence = 0.6;
@@ -137,6 +138,28 @@ export function clock(ms: number): string {
 /** The quote a journalist pastes into a story. */
 export function formatQuote(text: string, speaker: string, ms: number): string {
   return `"${text.trim().replace(/\s+/g, ' ')}" — ${speaker}, [${clock(ms)}]`;
+}
+
+/**
+ * The words a quote covers, from the first selected word to the last, as the reader shows them:
+ * the redacted words unless the journalist chose the original. Taken from the transcript rather
+ * than the page's selection, so a quote never carries a speaker button or a time between turns.
+ */
+export function quoteText(
+  model: ReaderModel,
+  first: number,
+  last: number,
+  transcript: Record<string, unknown> | null,
+  choice: TextChoice,
+): string {
+  const from = Math.min(first, last);
+  const to = Math.max(first, last);
+  const words: ReaderWord[] = [];
+  for (let turn = model.turnOf[from] ?? 0; turn <= (model.turnOf[to] ?? -1); turn++) {
+    for (const word of model.turns[turn]?.words ?? [])
+      if (word.index >= from && word.index <= to) words.push(word);
+  }
+  return wordsAsShown(words, transcript, choice).join(' ');
 }
 
 export interface FindMatch {
