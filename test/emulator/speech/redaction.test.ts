@@ -19,10 +19,11 @@ function transcribe(bytes: Uint8Array, request: TranscriptRequest) {
 const plain = transcribe(interview.bytes, { speaker_labels: true }).fields;
 
 describe('PII redaction of the transcript', () => {
-  it('replaces each redacted word with its entity name, keeping punctuation and timings', () => {
+  it('replaces each redacted word with its entity name (asked for), keeping punctuation and timings', () => {
     const { fields } = transcribe(interview.bytes, {
       speaker_labels: true,
       redact_pii: true,
+      redact_pii_sub: 'entity_name',
       redact_pii_policies: POLICIES,
     });
     expect(fields.text).toContain("I'm [PERSON_NAME] [PERSON_NAME] with the Harbour Gazette.");
@@ -37,6 +38,11 @@ describe('PII redaction of the transcript', () => {
     );
     expect(fields.utterances?.map((utterance) => utterance.text).join(' ')).toBe(fields.text);
     expect(fields.unredacted_text).toBeUndefined();
+  });
+
+  it('hashes by default, as the real service does and as the resource says', () => {
+    const { fields } = transcribe(interview.bytes, { redact_pii: true, redact_pii_policies: POLICIES });
+    expect(fields.text).toContain('call ###-#### or write to');
   });
 
   it('hashes every letter and digit with redact_pii_sub hash, keeping lengths', () => {
@@ -64,7 +70,7 @@ describe('PII redaction of the transcript', () => {
   });
 
   it('redacts every detected type when no policies are given', () => {
-    const { fields } = transcribe(interview.bytes, { redact_pii: true });
+    const { fields } = transcribe(interview.bytes, { redact_pii: true, redact_pii_sub: 'entity_name' });
     expect(fields.text).toContain('[LOCATION] [LOCATION]');
     expect(fields.text).toContain('[MONEY_AMOUNT] [MONEY_AMOUNT]');
     expect(fields.text).toContain('[ORGANIZATION]');
@@ -100,7 +106,12 @@ function redactedSpans(words: readonly Word[]): Word[] {
 }
 
 describe('redacted audio', () => {
-  const request = { redact_pii: true, redact_pii_policies: POLICIES, redact_pii_audio: true };
+  const request = {
+    redact_pii: true,
+    redact_pii_sub: 'entity_name' as const,
+    redact_pii_policies: POLICIES,
+    redact_pii_audio: true,
+  };
   const { raw, fields } = transcribe(interview.bytes, request);
   const original = decodeAudio(interview.bytes);
   const original0 = original.channels[0] as Int16Array;
@@ -152,6 +163,7 @@ describe('redacted audio', () => {
     const stereoRequest = {
       multichannel: true,
       redact_pii: true,
+      redact_pii_sub: 'entity_name',
       redact_pii_policies: ['person_name', 'location'],
     };
     const outcome = transcribeAudio(stereo.bytes, stereoRequest);

@@ -226,7 +226,8 @@ export function transcribeAudio(bytes: Uint8Array, request: TranscriptRequest): 
     const policies = Array.isArray(request.redact_pii_policies)
       ? new Set(request.redact_pii_policies)
       : undefined;
-    const substitution: PiiSubstitution = request.redact_pii_sub === 'hash' ? 'hash' : 'entity_name';
+    // The real service's default substitution is hash, as the resource reports.
+    const substitution: PiiSubstitution = request.redact_pii_sub === 'entity_name' ? 'entity_name' : 'hash';
     const toRedact = entities.filter((entity) => policies === undefined || policies.has(entity.entity_type));
     output = redactWords(unredacted, toRedact, substitution);
   }
