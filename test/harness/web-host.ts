@@ -31,6 +31,8 @@ export interface WebHostOptions {
   importDir: string;
   /** The recording of a transcript, for the page's player. */
   audioPathOf: (transcriptId: string) => Promise<string | null | undefined>;
+  /** Where a socket or request fault is reported (a hostile or broken client must not stop the host). */
+  logError?: (message: string, error: unknown) => void;
 }
 
 export interface WebHost {
@@ -40,6 +42,12 @@ export interface WebHost {
   token: string;
   close(): Promise<void>;
 }
+
+/**
+ * The largest message a page may send. Requests are small JSON (recordings go over HTTP);
+ * a larger frame is refused by the socket library before it is buffered.
+ */
+export const maxMessageBytes = 4 * 1024 * 1024;
 
 const requestSchema = z.object({ id: z.number().int(), method: z.string(), input: z.unknown().optional() });
 
@@ -63,11 +71,35 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererRoot = resolve(options.rendererDir);
   const sockets = new Set<WebSocket>();
   let origin = '';
+  let port = 0;
+  const logError = options.logError ?? ((message, error) => console.error(`[web-host] ${message}`, error));
+
+  /**
+   * Defence in depth beside the token: only this host's own names reach it (no DNS rebinding
+   * through another name), and a browser request must come from the host's own page.
+   */
+  function fromOwnPage(request: IncomingMessage): boolean {
+    const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+    if (!own.includes(request.headers.host ?? '')) return false;
+    const from = request.headers.origin;
+    return from === undefined || own.some((hostAndPort) => from === `http://${hostAndPort}`);
+  }
 
   const server = createServer((request, response) => {
-    void serveFile(request, response).catch(() => {
+    if (!fromOwnPage(request)) {
+      response.writeHead(403, { 'Content-Type': 'text/plain' }).end("Forbidden: not this host's own page");
+      return;
+    }
+    void serveFile(request, response).catch((error: unknown) => {
+      logError(`${request.method ?? ''} ${request.url ?? ''} failed`, error);
       if (!response.headersSent) response.writeHead(500).end('Internal error');
+      else response.destroy();
     });
+  });
+  // A malformed HTTP request gets a 400 and closes that connection, never the host.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -138,15 +170,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return path;
   }
 
-  const socketServer = new WebSocketServer({ noServer: true });
+  const socketServer = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+  socketServer.on('error', (error) => logError('the socket server failed', error));
   server.on('upgrade', (request, socket, head) => {
+    socket.on('error', (error) => logError('a socket failed during its upgrade', error));
     const url = new URL(request.url ?? '/', origin);
+    if (!fromOwnPage(request)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
     if (url.pathname !== socketPath || !sameToken(url.searchParams.get('token') ?? '', token)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }
     socketServer.handleUpgrade(request, socket, head, (ws) => {
       sockets.add(ws);
+      // A malformed frame (unmasked, bad UTF-8, a reserved bit, an unknown opcode, too large)
+      // is an error on this socket: ws closes it with the right code; the host carries on.
+      ws.on('error', (error) => logError('a page socket sent a malformed frame', error));
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (data) => {
         void answer(ws, rawDataToText(data));
@@ -176,7 +217,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
 
   return {
