@@ -14,6 +14,30 @@ describe('settingsPatchSchema', () => {
   });
 });
 
+describe('bounds on what Settings stores', () => {
+  it('refuses a 20 MB preset and a 5,000-deep default, each with a plain message', () => {
+    const huge = settingsPatchSchema.safeParse({
+      presets: [{ name: 'Huge', options: { prompt: 'x'.repeat(20_000_000) } }],
+    });
+    expect(huge.success).toBe(false);
+    expect(huge.error?.issues[0]?.message).toMatch(/too large/);
+    let deep: Record<string, unknown> = {};
+    const defaultOptions = deep;
+    for (let level = 0; level < 5000; level++) deep = deep.inner = {};
+    const nested = settingsPatchSchema.safeParse({ defaultOptions });
+    expect(nested.success).toBe(false);
+    expect(nested.error?.issues[0]?.message).toMatch(/nest at most 8 levels/);
+  });
+
+  it('takes plain http service addresses only for this computer', () => {
+    expect(settingsPatchSchema.safeParse({ transcriptionUrlUs: 'http://127.0.0.1:8787' }).success).toBe(true);
+    expect(settingsPatchSchema.safeParse({ gatewayUrl: 'http://gateway.example.com' }).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ catalogUrl: 'https://catalog.example.com' }).success).toBe(true);
+    expect(settingsPatchSchema.safeParse({ voiceUrl: 'wss://agents.example.com/v1/ws' }).success).toBe(true);
+    expect(settingsPatchSchema.safeParse({ voiceUrl: 'ws://agents.example.com/v1/ws' }).success).toBe(false);
+  });
+});
+
 describe('exportOptions', () => {
   it('remembers options per format, checked by the export rules', () => {
     const saved = settingsSchema.parse({ exportOptions: { srt: { subtitles: { charsPerLine: 32 } } } });

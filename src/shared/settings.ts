@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exportFormatSchema, exportOptionsSchema } from './export-options';
 import { askTemplateSchema, defaultAskTemplates } from './ask';
+import { boundedJson, serviceAddressSchema } from './web-address';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof themeSchema>;
@@ -9,10 +10,14 @@ export type Theme = z.infer<typeof themeSchema>;
  * User settings as stored by main. Secrets are deliberately absent: API keys live in the
  * platform key store and the renderer only ever learns whether one is set.
  */
-const serviceUrlSchema = z.union([
-  z.literal(''),
-  z.url({ message: 'Enter a full web address, such as https://…' }),
-]);
+const serviceUrlSchema = serviceAddressSchema();
+/** The voice agent is reached over a WebSocket; its address may also be given as ws(s)://. */
+const voiceServiceUrlSchema = serviceAddressSchema(['https:', 'http:', 'wss:', 'ws:']);
+/** Transcription options as stored: a preset is a handful of fields, never megabytes. */
+const storedOptionsSchema = boundedJson(z.record(z.string(), z.unknown()), {
+  maxBytes: 64 * 1024,
+  maxDepth: 8,
+});
 
 export const settingsSchema = z.object({
   theme: themeSchema.default('system'),
@@ -49,7 +54,7 @@ export const settingsSchema = z.object({
     })
     .default(defaultAskTemplates),
   /** Overrides the voice assistant's address ('' = AssemblyAI's voice agent). */
-  voiceUrl: serviceUrlSchema.default(''),
+  voiceUrl: voiceServiceUrlSchema.default(''),
   /** How the voice assistant sounds, listens and which audio devices it uses. */
   voicePreferences: z
     .object({
@@ -73,10 +78,10 @@ export const settingsSchema = z.object({
       outputDeviceId: null,
     }),
   /** Transcription options every new job starts from (checked when a job is created). */
-  defaultOptions: z.record(z.string(), z.unknown()).default({ speaker_labels: true }),
+  defaultOptions: storedOptionsSchema.default({ speaker_labels: true }),
   /** Named sets of options, for the kinds of recording a reporter makes again and again. */
   presets: z
-    .array(z.object({ name: z.string().min(1).max(80), options: z.record(z.string(), z.unknown()) }))
+    .array(z.object({ name: z.string().min(1).max(80), options: storedOptionsSchema }))
     .max(50)
     .default([
       {

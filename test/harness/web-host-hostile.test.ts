@@ -168,6 +168,51 @@ describe('the web host under malformed frames', () => {
   });
 });
 
+/** One call over the socket, as the page's bridge makes it. */
+async function callOverSocket(
+  method: string,
+  input: unknown,
+): Promise<{ ok: boolean; error?: { code: string; message: string } }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port()}${socketPath}?token=${host.token}`);
+  await new Promise<void>((resolveOpen, reject) => {
+    ws.once('open', () => resolveOpen());
+    ws.once('error', reject);
+  });
+  const answer = await new Promise<{ result: { ok: boolean; error?: { code: string; message: string } } }>(
+    (resolveAnswer) => {
+      ws.once('message', (data) =>
+        resolveAnswer(JSON.parse(rawDataToText(data)) as { result: { ok: boolean } }),
+      );
+      ws.send(JSON.stringify({ id: 1, method, input }));
+    },
+  );
+  ws.close();
+  return answer.result;
+}
+
+describe('the contract refuses what a hostile page could send', () => {
+  it.each(['javascript:alert(1)', 'file:///etc/passwd', 'ftp://files.example/a.mp3'])(
+    'a recording at %s is refused, not stored',
+    async (url) => {
+      const result = await callOverSocket('transcripts.create', { source: { kind: 'url', url } });
+      expect(result.ok).toBe(false);
+      expect(result.error?.code).toBe('invalid_input');
+      expect(result.error?.message).toContain('Only web addresses');
+      expect(await services.core.library.list()).toEqual([]);
+    },
+  );
+
+  it('a 3 MB preset is refused and Settings keep what they had', async () => {
+    const before = await callOverSocket('settings.get', undefined);
+    const result = await callOverSocket('settings.set', {
+      presets: [{ name: 'Huge', options: { prompt: 'x'.repeat(3_000_000) } }],
+    });
+    expect(result.ok).toBe(false);
+    expect(result.error?.message).toMatch(/too large/);
+    expect(await callOverSocket('settings.get', undefined)).toEqual(before);
+  });
+});
+
 describe('the web host checks where a request comes from, beside the token', () => {
   it('refuses a socket opened from another origin, even with the token', async () => {
     const ws = new WebSocket(`ws://127.0.0.1:${port()}${socketPath}?token=${host.token}`, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings';
+import { boundedJson, recordingUrlSchema } from '../web-address';
 import {
   regionSchema,
   searchPageSchema,
@@ -35,12 +36,7 @@ const transcriptId = z.object({ id: z.string().min(1).max(100) }).strict();
 
 export const jobSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), path: z.string().min(1).max(4096) }).strict(),
-  z
-    .object({
-      kind: z.literal('url'),
-      url: z.url({ message: 'Enter a full web address, such as https://…' }),
-    })
-    .strict(),
+  z.object({ kind: z.literal('url'), url: recordingUrlSchema.pipe(z.string().max(4096)) }).strict(),
 ]);
 
 export const createTranscriptionSchema = z
@@ -48,7 +44,9 @@ export const createTranscriptionSchema = z
     source: jobSourceSchema,
     title: z.string().max(300).optional(),
     /** Checked against the spec's limits by the scheduler, with messages naming each option. */
-    options: z.record(z.string(), z.unknown()).default({}),
+    options: boundedJson(z.record(z.string(), z.unknown()), { maxBytes: 256 * 1024, maxDepth: 8 }).default(
+      {},
+    ),
     region: regionSchema.optional(),
   })
   .strict();
