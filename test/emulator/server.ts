@@ -17,6 +17,7 @@ import type {
   UpgradeHandler,
 } from './types';
 import { registerModules } from './modules';
+import { processingModelSchema } from './transcription/processing';
 
 /**
  * The service emulator: every remote service Verbatim talks to, in one local process.
@@ -83,12 +84,15 @@ function isLoopback(req: IncomingMessage): boolean {
 }
 
 export async function startEmulator(start: StartOptions = {}): Promise<RunningEmulator> {
+  // Checked before anything is created, so a bad model leaves no temp folder behind.
+  const processing = start.processing && processingModelSchema.parse(start.processing);
   const options: EmulatorOptions = {
     key: start.key ?? 'emulator-key',
     managementKey: start.managementKey ?? 'emulator-management-key',
     speed: start.speed ?? 1,
     dataDir: start.dataDir ?? mkdtempSync(join(tmpdir(), 'verbatim-emulator-')),
     idSeed: start.idSeed ?? randomUUID(),
+    processing,
   };
   if (!(options.speed > 0)) throw new Error('--speed must be a positive number');
   const host = start.host ?? '127.0.0.1';

@@ -21,6 +21,32 @@ export interface EmulatorOptions {
    * an id it already holds); tests that compare runs pass the same seed.
    */
   idSeed: string;
+  /**
+   * How long transcription takes. Left out (the default), every transcript waits a second in
+   * the queue and then takes exactly a quarter of its audio's length, all at once however many
+   * there are: quick, predictable tests. A model makes it behave like a loaded service, for
+   * benchmarks: see ProcessingModel.
+   */
+  processing?: ProcessingModel;
+}
+
+/**
+ * Processing time with a spread and a queue. Each transcript's time is its audio's length
+ * times a share drawn from a log-normal distribution (median `medianShare`, log-spread
+ * `spread`), so most finish near the median and a few take far longer; and only `workers`
+ * transcripts are processed at once, the rest staying `queued` in arrival order. The spec does
+ * not show the real service's timings; its public guidance is that a file takes a fraction of
+ * its duration, roughly 0.2 to 0.35, and longer when many jobs are queued.
+ */
+export interface ProcessingModel {
+  /** The median processing time as a share of the audio's length, e.g. 0.27. */
+  medianShare: number;
+  /** σ of the share's logarithm: 0.35 puts the 95th percentile at 1.8 times the median. */
+  spread: number;
+  /** Transcripts processed at the same time; the others wait in the queue. */
+  workers: number;
+  /** Seeds the draws: the same seed gives the same times in the same order. */
+  seed: string;
 }
 
 /** The emulator's clock: tests speed it up with --speed; everything timed goes through it. */
