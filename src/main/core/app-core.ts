@@ -34,6 +34,7 @@ export interface CoreConfig {
   onJob?: (job: JobRecord) => void;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
   log?: (message: string) => void;
+  onStorageFailure?: (jobId: string, message: string) => void;
 }
 
 export interface Core {
@@ -87,6 +88,7 @@ export function createCore(config: CoreConfig): Core {
     onJob: config.onJob,
     onUploadProgress: config.onUploadProgress,
     log: config.log,
+    onStorageFailure: config.onStorageFailure,
   });
 
   return {

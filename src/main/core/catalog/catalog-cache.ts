@@ -11,7 +11,7 @@ import {
   type PresetVersion,
   type ZdrEndpoint,
 } from '../../../shared/catalog';
-import type { Db } from '../library/database';
+import { inWriteTransaction, type Db } from '../library/database';
 import { catalogColumnsOf, catalogRowsOf } from '../../../shared/catalog-rows';
 
 export interface Cached<T> {
@@ -39,11 +39,11 @@ export class CatalogCache {
   saveModels(host: string, models: CatalogModel[], fetchedAt: number): void {
     const remove = this.db.prepare('DELETE FROM catalog_models WHERE host = ?');
     const insert = this.db.prepare('INSERT OR REPLACE INTO catalog_models VALUES (?, ?, ?, ?)');
-    this.db.transaction(() => {
+    inWriteTransaction(this.db, () => {
       remove.run(host);
       models.forEach((model, position) => insert.run(host, model.id, position, JSON.stringify(model)));
       this.stamp(host, 'models', fetchedAt, null);
-    })();
+    });
     this.modelLists.set(host, { value: models, fetchedAt });
     this.rowLists.delete(host);
     this.modelsById.delete(host);

@@ -24,6 +24,16 @@ export function openDatabase(path: string, migrations = allMigrations): Db {
   }
 }
 
+/**
+ * Runs `work` in a transaction that takes the write lock up front (BEGIN IMMEDIATE). Another
+ * process may write to the same library: a transaction that reads first and writes later
+ * fails at once with "database is locked" when the other writer committed in between, while
+ * one that asks for the lock first simply waits for it (busy_timeout).
+ */
+export function inWriteTransaction<T>(db: Db, work: () => T): T {
+  return db.transaction(work).immediate();
+}
+
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
@@ -39,9 +49,9 @@ export function migrate(db: Db, migrations = allMigrations): void {
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
+    inWriteTransaction(db, () => {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
-    })();
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import { inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import type {
   JobStatus,
@@ -184,7 +184,7 @@ export class Library {
         'INSERT OR IGNORE INTO speakers (transcript_id, label, name) VALUES (?, ?, ?)',
       );
       const at = this.now();
-      this.db.transaction(() => {
+      inWriteTransaction(this.db, () => {
         const exists = this.db.prepare('SELECT 1 FROM transcripts WHERE id = ?').get(id);
         if (!exists) throw notFound(id);
         this.db.prepare('DELETE FROM sentences WHERE transcript_id = ?').run(id);
@@ -236,7 +236,7 @@ export class Library {
         });
         // Speakers get a row with their label as a placeholder name only when first seen.
         for (const label of speakers) insertSpeaker.run(id, label, `Speaker ${label}`);
-      })();
+      });
       return this.requireJob(id);
     });
   }
@@ -296,13 +296,13 @@ export class Library {
     return settle(() => {
       this.requireJob(id);
       const unique = [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
-      this.db.transaction(() => {
+      inWriteTransaction(this.db, () => {
         this.db.prepare('DELETE FROM transcript_tags WHERE transcript_id = ?').run(id);
         const insert = this.db.prepare(
           'INSERT OR IGNORE INTO transcript_tags (transcript_id, tag) VALUES (?, ?)',
         );
         for (const tag of unique) insert.run(id, tag);
-      })();
+      });
       return;
     });
   }

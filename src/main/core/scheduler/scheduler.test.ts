@@ -255,4 +255,37 @@ describe('the scheduler', () => {
     expect(failed?.status).toBe('error');
     expect(failed?.error).toMatch(/API key/);
   });
+
+  it('never fails a finished job because its save did not go through: it says so and saves again', async () => {
+    const failures: string[] = [];
+    let blocked = false;
+    const created: Core = createCore({
+      dataDir: mkdtempSync(join(tmpdir(), 'verbatim-scheduler-')),
+      apiKey: () => emulator.options.key,
+      transcriptionUrl: () => emulator.url,
+      clock: acceleratedClock(speed),
+      transientRetryMs: 2_000,
+      requestsPerSecond: 50,
+      // The service has finished: now the library cannot be written for a moment (as when the
+      // disk is full or another program holds the file), so the save fails for real.
+      onJob: (job) => {
+        if (job.status !== 'fetching' || blocked) return;
+        blocked = true;
+        created.db.pragma('query_only = ON');
+        setTimeout(() => created.db.pragma('query_only = OFF'), 300);
+      },
+      onStorageFailure: (_id, message) => failures.push(message),
+    });
+    cores.push(created);
+    const job = await created.scheduler.submit({
+      source: { kind: 'file', path: statement },
+      options: {},
+      region: 'us',
+    });
+    await created.scheduler.idle();
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]).toMatch(/readonly/);
+    expect(await created.library.get(job.id)).toMatchObject({ status: 'completed', error: null });
+    expect((await created.library.sentences(job.id)).length).toBeGreaterThan(0);
+  });
 });

@@ -34,6 +34,8 @@ export interface SchedulerOptions {
   onJob?: (job: JobRecord) => void;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
   log?: (message: string) => void;
+  /** A job's step could not be saved to the library; it is tried again, never failed for it. */
+  onStorageFailure?: (jobId: string, message: string) => void;
 }
 
 const finished: readonly JobStatus[] = ['completed', 'error', 'cancelled'];
@@ -335,6 +337,18 @@ export class Scheduler {
   }
 
   private async handleFailure(job: JobRecord, error: unknown, signal: AbortSignal): Promise<void> {
+    if (isLibraryWriteFailure(error)) {
+      // The work on the service is safe; only our copy could not be written (disk full, the
+      // library busy or read-only for a moment). Never mark the job failed for that: say so,
+      // wait, and write again. Nothing is written now, since writing is what just failed.
+      const delay = this.options.transientRetryMs ?? 30_000;
+      this.options.log?.(
+        `job ${job.id}: could not save to the library (${(error as Error).message}); trying again in ${Math.round(delay / 1000)} s`,
+      );
+      this.options.onStorageFailure?.(job.id, (error as Error).message);
+      await this.options.clock.sleep(delay, signal).catch(() => undefined);
+      return;
+    }
     const transient =
       error instanceof ServiceError &&
       (error.code === 'network' ||
@@ -404,4 +418,13 @@ function titleFromUrl(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** A write to the library's SQLite file failed: full, busy, read-only or an I/O error. */
+export function isLibraryWriteFailure(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    error.name === 'SqliteError' &&
+    /^SQLITE_(FULL|BUSY|LOCKED|READONLY|IOERR|CANTOPEN)/.test(String((error as { code?: unknown }).code))
+  );
 }
