@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startWebHost } from './web-host';
+import { VerbatimError } from '../../src/shared/errors';
 import { composeServices } from '../../src/main/compose';
 import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
 import { acceleratedClock } from '../../src/main/core/clock';
@@ -106,7 +107,15 @@ export async function startWebApp(options: WebAppOptions) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dataDir = process.env.VERBATIM_DATA_DIR ?? join(process.cwd(), '.verbatim-data');
   const port = process.env.VERBATIM_WEB_PORT ? Number(process.env.VERBATIM_WEB_PORT) : 0;
-  const host = await startWebApp({ dataDir, port });
+  let host: Awaited<ReturnType<typeof startWebApp>>;
+  try {
+    host = await startWebApp({ dataDir, port });
+  } catch (error) {
+    // A library this version cannot open (newer, damaged, unreadable) is said in a sentence.
+    if (!(error instanceof VerbatimError)) throw error;
+    console.error(`verbatim: ${error.message}`);
+    process.exit(error.code === 'storage' ? 1 : 2);
+  }
   console.log(`Verbatim is running in your browser at ${host.openUrl}`);
   console.log(`Data folder: ${dataDir}. Press Ctrl+C to stop.`);
   const stop = (): void => void host.close().then(() => process.exit(0));

@@ -5,7 +5,7 @@ import type { Region } from '../../shared/library';
 import { systemClock, type Clock } from './clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
-import { openDatabase, type Db } from './library/database';
+import { backupIfDue, openDatabase, type Db } from './library/database';
 import { Library, type JobRecord } from './library/library';
 import { Scheduler } from './scheduler/scheduler';
 import { RequestBudget } from './scheduler/request-budget';
@@ -49,7 +49,12 @@ export interface Core {
 export function createCore(config: CoreConfig): Core {
   mkdirSync(config.dataDir, { recursive: true });
   const clock = config.clock ?? systemClock;
-  const db = openDatabase(join(config.dataDir, 'library.sqlite'));
+  const libraryPath = join(config.dataDir, 'library.sqlite');
+  const db = openDatabase(libraryPath);
+  // A daily copy of the library, so "restore from a backup" is always possible.
+  const dailyBackup = backupIfDue(db, libraryPath).catch((error: unknown) =>
+    config.log?.(`the daily library backup failed: ${String(error)}`),
+  );
   const wallClock = config.wallClock ?? ((): number => Date.now());
   const library = new Library(db, wallClock);
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
@@ -98,6 +103,7 @@ export function createCore(config: CoreConfig): Core {
     clientFor,
     close: async () => {
       await scheduler.stop();
+      await dailyBackup;
       db.close();
     },
   };

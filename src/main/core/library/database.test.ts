@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase, schemaVersion } from './database';
+import {
+  backupFolder,
+  backupIfDue,
+  backupLibrary,
+  backupsKept,
+  listBackups,
+  openDatabase,
+  schemaVersion,
+} from './database';
 import { migrations } from './migrations/index';
 import { VerbatimError } from '../../../shared/errors';
 
@@ -34,5 +50,96 @@ describe('opening the library database', () => {
     const again = new Database(path);
     expect(again.pragma('user_version', { simple: true })).toBe(migrations.length + 5);
     again.close();
+  });
+});
+
+describe('a library file Verbatim cannot use', () => {
+  function attempt(path: string): VerbatimError {
+    try {
+      openDatabase(path).close();
+    } catch (error) {
+      expect(error).toBeInstanceOf(VerbatimError);
+      return error as VerbatimError;
+    }
+    throw new Error('the library opened');
+  }
+
+  function libraryWith(bytes: Buffer | string): string {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    writeFileSync(path, bytes);
+    return path;
+  }
+
+  it('refuses an empty file, never silently replacing it with a new library', () => {
+    const path = libraryWith('');
+    const error = attempt(path);
+    expect(error.code).toBe('storage');
+    expect(error.message).toMatch(/is empty \(0 bytes\).*Restore it from a backup.*Verbatim changed nothing/);
+    expect(statSync(path).size).toBe(0);
+    expect(existsSync(`${path}-wal`)).toBe(false);
+  });
+
+  it('refuses a file that is not SQLite, and leaves its bytes as they were', () => {
+    const path = libraryWith('These are my notes, not a database.\n'.repeat(200));
+    const before = readFileSync(path);
+    expect(attempt(path).message).toMatch(/is not a Verbatim library \(it is not an SQLite database\)/);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('refuses a damaged library, names the newest backup, and changes nothing', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    const db = openDatabase(path);
+    const backup = backupLibrary(db, path, 'test');
+    db.close();
+    const damaged = readFileSync(path);
+    damaged.fill(0xab, 100, damaged.length); // the header survives, the pages do not
+    writeFileSync(path, damaged);
+    const error = attempt(path);
+    expect(error.message).toMatch(/is damaged and cannot be read/);
+    expect(error.message).toContain(backup);
+    expect(readFileSync(path).equals(damaged)).toBe(true);
+  });
+
+  it('refuses a folder where the library file should be', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    mkdirSync(path);
+    expect(attempt(path).message).toMatch(/is a folder, not a library file/);
+  });
+});
+
+describe('automatic backups', () => {
+  it('copies the library before a migration, at its old format, and keeps the newest five', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    const old = openDatabase(path, migrations.slice(0, -1));
+    old.exec(
+      "INSERT INTO transcripts (id, title, source_kind, source, region, status, options_json, created_at, updated_at) VALUES ('t1', 'Kept', 'file', '/a.wav', 'us', 'completed', '{}', 1, 1)",
+    );
+    old.close();
+    openDatabase(path).close();
+    const [backup] = listBackups(path);
+    expect(backup).toMatch(new RegExp(`before-format-${migrations.at(-1)!.version}\\.sqlite$`));
+    const copy = new Database(backup, { readonly: true });
+    expect(copy.pragma('user_version', { simple: true })).toBe(migrations.at(-2)!.version);
+    expect(copy.prepare('SELECT title FROM transcripts').all()).toEqual([{ title: 'Kept' }]);
+    copy.close();
+
+    const db = openDatabase(path);
+    for (let day = 1; day <= 7; day++) backupLibrary(db, path, 'test', new Date(Date.UTC(2026, 0, day)));
+    db.close();
+    const kept = listBackups(path);
+    expect(kept).toHaveLength(backupsKept);
+    expect(kept.every((file) => !file.includes('20260101') && !file.includes('20260102'))).toBe(true);
+  });
+
+  it('makes a daily copy when the newest is a day old, and not before', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    const db = openDatabase(path);
+    const first = await backupIfDue(db, path);
+    expect(first).toMatch(/-daily\.sqlite$/);
+    expect(await backupIfDue(db, path)).toBeUndefined();
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await backupIfDue(db, path, tomorrow)).toMatch(/-daily\.sqlite$/);
+    expect(readdirSync(backupFolder(path)).some((name) => name.endsWith('.partial'))).toBe(false);
+    db.close();
   });
 });

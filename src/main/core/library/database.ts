@@ -1,27 +1,195 @@
 import Database from 'better-sqlite3';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import { migrations as allMigrations } from './migrations/index';
 
 export type Db = Database.Database;
 
+const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
+/** How many automatic backups are kept beside the library (the newest). */
+export const backupsKept = 5;
+const day = 24 * 60 * 60 * 1000;
+
 /**
  * Opens (or creates) the library database: WAL for concurrent readers and crash safety,
- * foreign keys on, migrations brought up to date. A database written by a newer Verbatim is
- * refused rather than risked.
+ * foreign keys on, migrations brought up to date (after a backup of the old version). A file
+ * that is not a library Verbatim can read — empty, not SQLite, damaged, unreadable, written by
+ * a newer Verbatim — is refused with a plain message saying what to do, and never changed.
  */
 export function openDatabase(path: string, migrations = allMigrations): Db {
-  const db = new Database(path);
+  if (path !== ':memory:') refuseUnreadableFile(path);
+  let db: Db;
   try {
+    db = new Database(path);
+  } catch (error) {
+    throw libraryFileError(path, error);
+  }
+  try {
+    db.pragma('busy_timeout = 5000');
+    // Reading the schema first proves the file is a database before anything is written to it.
+    const current = schemaVersion(db);
+    refuseNewerLibrary(current, migrations);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
+    if (path !== ':memory:' && current > 0 && current < (migrations.at(-1)?.version ?? 0))
+      backupLibrary(db, path, `before-format-${migrations.at(-1)?.version ?? 0}`);
     migrate(db, migrations);
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw error instanceof VerbatimError ? error : libraryFileError(path, error);
   }
+}
+
+/** An existing file that cannot be a library is refused before SQLite touches it. */
+function refuseUnreadableFile(path: string): void {
+  let size: number;
+  try {
+    const stats = statSync(path);
+    if (stats.isDirectory())
+      throw new VerbatimError(
+        'storage',
+        `${path} is a folder, not a library file. Move it away or choose another data folder; Verbatim changed nothing.`,
+      );
+    size = stats.size;
+  } catch (error) {
+    if (error instanceof VerbatimError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a new library
+    throw libraryFileError(path, error);
+  }
+  if (size === 0)
+    throw new VerbatimError(
+      'storage',
+      `The library file ${path} is empty (0 bytes): a crash or a sync program may have emptied it. ${restoreAdvice(path)}`,
+    );
+  const head = Buffer.alloc(sqliteHeader.length);
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw libraryFileError(path, error);
+  }
+  if (!head.equals(sqliteHeader))
+    throw new VerbatimError(
+      'storage',
+      `${path} is not a Verbatim library (it is not an SQLite database). ${restoreAdvice(path)}`,
+    );
+}
+
+function refuseNewerLibrary(current: number, migrations: readonly { version: number }[]): void {
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new VerbatimError(
+      'storage',
+      `This library was saved by a newer version of Verbatim (format ${current}; this version reads up to ${latest}). Update Verbatim to open it — nothing was changed.`,
+    );
+  }
+}
+
+function restoreAdvice(path: string): string {
+  const backups = listBackups(path);
+  const where = backups.length > 0 ? ` The newest automatic backup is ${backups[0]}.` : '';
+  return `Restore it from a backup (copy a file from ${backupFolder(path)} over it), or move it away to start a new library.${where} Verbatim changed nothing.`;
+}
+
+/** SQLite's and the file system's failures, in words that say which file and what to do. */
+function libraryFileError(path: string, error: unknown): VerbatimError {
+  const raw = (error as { code?: unknown }).code;
+  const code = typeof raw === 'string' ? raw : '';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN')
+    return new VerbatimError(
+      'storage',
+      `Verbatim cannot read and write the library ${path}: permission denied or the folder is read-only. Give your user access to it, or choose another data folder in Settings.`,
+      { cause: code },
+    );
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return new VerbatimError(
+      'storage',
+      `The disk holding ${path} is full. Free some space, then start Verbatim again; nothing was lost.`,
+      { cause: code },
+    );
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_IOERR'))
+    return new VerbatimError(
+      'storage',
+      `The library file ${path} is damaged and cannot be read. ${restoreAdvice(path)}`,
+      { cause: code },
+    );
+  return new VerbatimError(
+    'storage',
+    `The library ${path} could not be opened: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: code },
+  );
+}
+
+export function backupFolder(libraryPath: string): string {
+  return join(dirname(libraryPath), 'backups');
+}
+
+/** The automatic backups of a library, newest first. */
+export function listBackups(libraryPath: string): string[] {
+  const folder = backupFolder(libraryPath);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.startsWith('library-') && name.endsWith('.sqlite'))
+    .sort()
+    .reverse()
+    .map((name) => join(folder, name));
+}
+
+/**
+ * A consistent copy of the library (SQLite's VACUUM INTO: readers and the WAL included) in the
+ * backups folder; only the newest few are kept.
+ */
+export function backupLibrary(db: Db, libraryPath: string, reason: string, now = new Date()): string {
+  const folder = backupFolder(libraryPath);
+  mkdirSync(folder, { recursive: true });
+  const target = join(folder, `library-${timestamp(now)}-${reason}.sqlite`);
+  rmSync(target, { force: true });
+  db.prepare('VACUUM INTO ?').run(target);
+  for (const old of listBackups(libraryPath).slice(backupsKept)) rmSync(old, { force: true });
+  return target;
+}
+
+/**
+ * The daily backup, when the newest is a day old or there is none: SQLite's online backup,
+ * a few pages at a time, so the app and the CLI keep working while it copies. Written under a
+ * temporary name and renamed when whole, so an interrupted copy never passes for a backup.
+ */
+export async function backupIfDue(
+  db: Db,
+  libraryPath: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  const newest = listBackups(libraryPath)[0];
+  if (newest && now.getTime() - statSync(newest).mtimeMs < day) return undefined;
+  const folder = backupFolder(libraryPath);
+  mkdirSync(folder, { recursive: true });
+  const target = join(folder, `library-${timestamp(now)}-daily.sqlite`);
+  const partial = `${target}.partial`;
+  await db.backup(partial);
+  renameSync(partial, target);
+  for (const old of listBackups(libraryPath).slice(backupsKept)) rmSync(old, { force: true });
+  return target;
+}
+
+function timestamp(now: Date): string {
+  return now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 }
 
 /**
@@ -39,14 +207,8 @@ export function schemaVersion(db: Db): number {
 }
 
 export function migrate(db: Db, migrations = allMigrations): void {
-  const latest = migrations.at(-1)?.version ?? 0;
   const current = schemaVersion(db);
-  if (current > latest) {
-    throw new VerbatimError(
-      'storage',
-      `This library was saved by a newer version of Verbatim (format ${current}; this version reads up to ${latest}). Update Verbatim to open it — nothing was changed.`,
-    );
-  }
+  refuseNewerLibrary(current, migrations);
   for (const migration of migrations) {
     if (migration.version <= current) continue;
     inWriteTransaction(db, () => {
