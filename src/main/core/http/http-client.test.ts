@@ -337,7 +337,8 @@ describe('the HTTP layer', () => {
       }),
     );
     expect(error.code).toBe('network');
-    expect(error.message).toContain('ECONNREFUSED');
+    expect(error.message).toContain('connection refused');
+    expect(error.networkCause).toBe('ECONNREFUSED');
   });
 });
 

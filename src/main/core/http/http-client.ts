@@ -108,7 +108,7 @@ export class HttpClient {
     } catch (error) {
       if (error instanceof VerbatimError) throw error;
       if (options.signal?.aborted) throw cancelled(service);
-      throw networkError(service, error);
+      throw networkError(service, this.options.baseUrl, error);
     }
     if (response.status < 200 || response.status >= 300) {
       const retryAfter = response.headers['retry-after'];
@@ -215,7 +215,7 @@ export class HttpClient {
             undefined,
             undefined,
           );
-        throw networkError(service, error);
+        throw networkError(service, this.options.baseUrl, error);
       }
       if (!response.ok) {
         const text = await response.text().catch(() => '');
@@ -236,7 +236,7 @@ export class HttpClient {
       text = await response.text();
     } catch (error) {
       if (options.signal?.aborted) throw cancelled(service);
-      throw networkError(service, error);
+      throw networkError(service, this.options.baseUrl, error);
     }
     if (options.responseType === 'text') return text;
     return this.parse(text, options.schema);
@@ -291,17 +291,25 @@ function cancelled(service: string): ServiceError {
   return new ServiceError('cancelled', `The request to the ${service} was cancelled.`, undefined, undefined);
 }
 
-function networkError(service: string, error: unknown): ServiceError {
-  const cause =
+function networkError(service: string, baseUrl: string, error: unknown): ServiceError {
+  const code =
     error instanceof Error
-      ? ((error.cause as { code?: string } | undefined)?.code ?? error.message)
-      : String(error);
-  return new ServiceError(
-    'network',
-    `Verbatim could not reach the ${service} (${cause}). Check your internet connection; your work is kept and will continue.`,
-    undefined,
-    undefined,
-  );
+      ? ((error.cause as { code?: string } | undefined)?.code ?? (error as { code?: string }).code)
+      : undefined;
+  const cause = code ?? (error instanceof Error ? error.message : String(error));
+  let host = baseUrl;
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    // keep the address as given
+  }
+  const message =
+    code === 'ECONNREFUSED'
+      ? `Nothing answers at the ${service}'s address (${host}: connection refused). Check the address in Settings.`
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? `The ${service}'s address (${host}) cannot be found. Check the address in Settings and your internet connection.`
+        : `Verbatim could not reach the ${service} (${cause}). Check your internet connection; your work is kept and will continue.`;
+  return new ServiceError('network', message, undefined, undefined, undefined, code);
 }
 
 /** A sleep that wakes early, with a rejection, when the signal aborts. */

@@ -11,6 +11,8 @@ export class ServiceError extends VerbatimError {
     readonly status: number | undefined,
     readonly serviceMessage: string | undefined,
     readonly retryAfterMs?: number,
+    /** Why the service could not be reached at all (ECONNREFUSED, ENOTFOUND…), for a network error. */
+    readonly networkCause?: string,
   ) {
     super(code, message, { status, serviceMessage });
     this.name = 'ServiceError';
@@ -18,6 +20,18 @@ export class ServiceError extends VerbatimError {
 }
 
 /** The error body shapes the services use: {"error": "..."}, {"error": {"code", "message"}}, or text. */
+/** Codes that mean the address itself cannot work as set: nothing listens there, or no such host. */
+const unreachableCauses = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** A network failure that retrying the same address soon will not mend. */
+export function isUnreachable(error: unknown): error is ServiceError {
+  return (
+    error instanceof ServiceError &&
+    error.networkCause !== undefined &&
+    unreachableCauses.has(error.networkCause)
+  );
+}
+
 export function parseErrorBody(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;

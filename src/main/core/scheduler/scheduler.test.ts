@@ -288,4 +288,46 @@ describe('the scheduler', () => {
     expect(await created.library.get(job.id)).toMatchObject({ status: 'completed', error: null });
     expect((await created.library.sentences(job.id)).length).toBeGreaterThan(0);
   });
+
+  it.each([
+    [
+      'nothing listens at the address',
+      'http://127.0.0.1:1',
+      /Nothing answers at the transcription service's address \(127\.0\.0\.1:1: connection refused\)/,
+    ],
+    [
+      'the host does not exist',
+      'http://verbatim-nowhere.invalid',
+      /address \(verbatim-nowhere\.invalid\) cannot be found/,
+    ],
+  ])(
+    'stops a step after a few tries when %s, keeps the job, and resumes it once the address works',
+    async (_case, address, message) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-scheduler-'));
+      let url = address;
+      const created = createCore({
+        dataDir,
+        apiKey: () => emulator.options.key,
+        transcriptionUrl: () => url,
+        clock: acceleratedClock(speed),
+        transientRetryMs: 2_000,
+        requestsPerSecond: 50,
+      });
+      cores.push(created);
+      const job = await created.scheduler.submit({
+        source: { kind: 'file', path: statement },
+        options: {},
+        region: 'us',
+      });
+      await created.scheduler.idle();
+      const stopped = await created.library.get(job.id);
+      expect(stopped?.status).toBe('uploading');
+      expect(stopped?.error).toMatch(message);
+      expect(stopped?.error).toContain('it will be tried again at the next start or resume');
+      url = emulator.url;
+      expect(await created.scheduler.resumeAll()).toBe(1);
+      await created.scheduler.idle();
+      expect(await created.library.get(job.id)).toMatchObject({ status: 'completed', error: null });
+    },
+  );
 });

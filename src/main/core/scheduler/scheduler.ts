@@ -2,7 +2,7 @@ import { VerbatimError } from '../../../shared/errors';
 import type { JobStatus, Region } from '../../../shared/library';
 import { checkTranscriptionOptions } from '../../../shared/transcription/request-options';
 import type { Clock } from '../clock';
-import { ServiceError } from '../http/service-error';
+import { ServiceError, isUnreachable } from '../http/service-error';
 import type { JobRecord, Library } from '../library/library';
 import type { TranscriptionClient } from '../transcription/transcription-client';
 import type { Transcript } from '../transcription/schemas';
@@ -34,6 +34,8 @@ export interface SchedulerOptions {
   onJob?: (job: JobRecord) => void;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
   log?: (message: string) => void;
+  /** How many times in a row an unreachable address is tried before the job's step stops (5). */
+  unreachableTries?: number;
   /** A job's step could not be saved to the library; it is tried again, never failed for it. */
   onStorageFailure?: (jobId: string, message: string) => void;
 }
@@ -166,6 +168,10 @@ export class Scheduler {
   private async run(id: string, resumed: boolean, signal: AbortSignal): Promise<void> {
     let mayExistRemotely = resumed;
     let lastSeen: Transcript | undefined;
+    let unreachable = 0;
+    // A job stopped earlier by an address that did not work starts again without that message.
+    const start = await this.requireJob(id);
+    if (start.error !== null && !finished.includes(start.status)) await this.update(id, { error: null });
     while (!signal.aborted) {
       const job = await this.requireJob(id);
       if (finished.includes(job.status)) return;
@@ -191,8 +197,19 @@ export class Scheduler {
             await this.fetchAndStore(job, lastSeen?.id === job.remoteId ? lastSeen : undefined, signal);
             break;
         }
+        unreachable = 0;
       } catch (error) {
         if (signal.aborted) return;
+        if (isUnreachable(error) && ++unreachable >= (this.options.unreachableTries ?? 5)) {
+          // The address cannot work as set (nothing listens, no such host): stop this step with
+          // the reason instead of retrying forever. The job keeps its stored state, so the next
+          // start or `resume` carries on once the address is mended.
+          await this.update(id, {
+            error: `${error.message} Tried ${unreachable} times; it will be tried again at the next start or resume.`,
+            nextCheckAt: null,
+          });
+          return;
+        }
         await this.handleFailure(job, error, signal);
       }
     }
