@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 export default defineConfig({
   plugins: [svelte({ configFile: resolve('svelte.config.js') })],
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/e2e/**'],
     environment: 'node',
     testTimeout: 20_000,

@@ -8,7 +8,7 @@ import { loadExportTranscript } from '../src/main/core/export/library-export';
 import { openDatabase } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
 import { generatedTranscript } from './fixtures';
-import { percentile, timeMs, timeMsAsync, type BenchResult } from './bench-kit';
+import { mean, percentile, timeMs, timeMsAsync, type Measurement } from './bench-kit';
 
 /**
  * Exports, measured against writing the same words as JSON in the same run (the least any export
@@ -31,7 +31,7 @@ async function storeGenerated(library: Library, id: string, words: number, seed:
   await library.renameSpeaker(id, 'A', 'Maria Lopez');
 }
 
-export async function run(): Promise<BenchResult[]> {
+export async function run(): Promise<Measurement[]> {
   const library = new Library(openDatabase(':memory:'));
   await storeGenerated(library, 'three-hours', 30_000, 7);
   const t = await loadExportTranscript(library, 'three-hours');
@@ -39,7 +39,7 @@ export async function run(): Promise<BenchResult[]> {
   const json = (): Uint8Array => new TextEncoder().encode(JSON.stringify(t.sentences));
 
   const rounds = { docx: 5, pdf: 4 };
-  const results: BenchResult[] = [];
+  const results: Measurement[] = [];
   for (const format of ['docx', 'pdf'] as const) {
     const ours: number[] = [];
     const baseline: number[] = [];
@@ -54,14 +54,14 @@ export async function run(): Promise<BenchResult[]> {
     const oursMs = percentile(ours.slice(1), 50);
     const baselineMs = percentile(baseline.slice(1), 50);
     results.push({
-      name: `export ${format.toUpperCase()} of a 3-hour transcript`,
+      name: `export: median time to write a 3-hour transcript as ${format.toUpperCase()} (${rounds[format] - 1} rounds)`,
+      statistic: 'median',
       unit: 'ms',
       ours: oursMs,
       baseline: baselineMs,
-      ratio: oursMs / baselineMs,
-      target: 'under 1000 ms',
-      met: oursMs < 1000,
-      notes: { words, sentences: t.sentences.length, bytes: size, baseline: 'the same words as JSON' },
+      baselineLabel: 'writing the same words as JSON, median',
+      targets: [{ of: 'ours', statistic: 'median', comparison: '<', threshold: 1000, unit: 'ms' }],
+      notes: { words, sentences: t.sentences.length, bytes: size },
     });
   }
 
@@ -88,14 +88,14 @@ export async function run(): Promise<BenchResult[]> {
   const previewMs = previews[slowest] ?? 0;
   const previewBaseline = previews[`${slowest} baseline`] ?? 1;
   results.push({
-    name: 'export preview of page one of a 3-hour transcript, slowest format',
+    name: 'export: median time to preview page one of a 3-hour transcript, slowest format (3 rounds)',
+    statistic: 'median',
     unit: 'ms',
     ours: previewMs,
     baseline: previewBaseline,
-    ratio: previewMs / previewBaseline,
+    baselineLabel: 'writing the same words as JSON, median',
     // Our own target: an option change should show its effect well within half a second.
-    target: 'under 300 ms',
-    met: previewMs < 300,
+    targets: [{ of: 'ours', statistic: 'median', comparison: '<', threshold: 300, unit: 'ms' }],
     notes: {
       slowest,
       ...Object.fromEntries(exportFormats.map((f) => [`${f}Ms`, Math.round(previews[f] ?? 0)])),
@@ -125,17 +125,20 @@ export async function run(): Promise<BenchResult[]> {
       }
     });
     results.push({
-      name: 'export 100 transcripts (10 min each) to DOCX in one batch, per transcript',
+      name: `export: mean time per transcript, ${count} transcripts (10 min each) to DOCX in one batch`,
+      statistic: 'mean',
       unit: 'ms',
       ours: batch.ms / count,
       baseline: baseline.ms / count,
-      ratio: batch.ms / baseline.ms,
+      baselineLabel: 'reading the same transcripts and writing their words as JSON files, mean',
+      // The issue asks for the time per transcript to be reported, with no bound on it.
+      targets: [],
       notes: {
         totalMs: Math.round(batch.ms),
+        meanOfEachExportMs: Math.round(mean(perTranscript) * 10) / 10,
         p50Ms: Math.round(percentile(perTranscript, 50) * 10) / 10,
         p95Ms: Math.round(percentile(perTranscript, 95) * 10) / 10,
         wordsEach: 1500,
-        baseline: 'read from the library, write the same words as JSON files',
       },
     });
   } finally {

@@ -1,9 +1,15 @@
-import { printTable, saveResults, type BenchResult } from './bench-kit';
+import { judge, runInfo, saveResults, type BenchResult, type Measurement } from './bench-kit';
+import { writeReport } from './bench-report';
 
-/** `npm run bench [name…]`: runs the benchmarks (all, or those named) and saves bench/results.json. */
+/**
+ * `npm run bench [name…]`: runs the benchmarks (all, or those named), judges each result
+ * against its targets, saves bench/results.json and rewrites the results section of
+ * docs/benchmarks.md. Exits with 1 when any target is missed.
+ */
 const browserBench = (name: string): string => `./browser/${name}`;
+type Suite = { run: () => Promise<Measurement[]> };
 
-const suites: Record<string, () => Promise<{ run: () => Promise<BenchResult[]> }>> = {
+const suites: Record<string, () => Promise<Suite>> = {
   ingest: () => import('./library-ingest'),
   search: () => import('./library-search'),
   upload: () => import('./upload'),
@@ -12,8 +18,8 @@ const suites: Record<string, () => Promise<{ run: () => Promise<BenchResult[]> }
   ask: () => import('./ask'),
   voice: () => import('./voice'),
   // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
-  reader: () => import(browserBench('reader')) as Promise<{ run: () => Promise<BenchResult[]> }>,
-  catalog: () => import(browserBench('catalog')) as Promise<{ run: () => Promise<BenchResult[]> }>,
+  reader: () => import(browserBench('reader')) as Promise<Suite>,
+  catalog: () => import(browserBench('catalog')) as Promise<Suite>,
 };
 
 const chosen = process.argv.slice(2);
@@ -26,7 +32,24 @@ const results: BenchResult[] = [];
 for (const name of chosen.length > 0 ? chosen : Object.keys(suites)) {
   console.log(`bench: ${name}…`);
   const suite = await suites[name]!();
-  results.push(...(await suite.run()));
+  const measurements = await suite.run();
+  // Recorded when the suite ends: the commit, the date and the machine that made its figures.
+  const run = runInfo();
+  results.push(...measurements.map((measurement) => judge(measurement, name, run)));
 }
-printTable(results);
-saveResults(results);
+console.table(
+  results.map((r) => ({
+    benchmark: r.name,
+    ours: `${r.ours} ${r.unit}`,
+    baseline: `${r.baseline} ${r.unit}`,
+    ratio: r.ratio,
+    met: r.met === null ? '' : r.met ? 'yes' : 'NO',
+  })),
+);
+writeReport(saveResults(results, Object.keys(suites)));
+const missed = results.filter((result) => result.met === false);
+for (const result of missed) {
+  const failed = result.verdicts.filter((verdict) => !verdict.met).map((verdict) => verdict.target);
+  console.error(`MISSED: ${result.name}: ${failed.join('; ')}`);
+}
+if (missed.length > 0) process.exitCode = 1;

@@ -6,7 +6,7 @@ import { startWebApp } from '../../test/harness/start';
 import { CatalogCache } from '../../src/main/core/catalog/catalog-cache';
 import { catalogBaseUrl } from '../../src/main/core/catalog/catalog-client';
 import type { CatalogModel } from '../../src/shared/catalog';
-import { percentile, seededRandom, type BenchResult } from '../bench-kit';
+import { percentile, seededRandom, type Measurement } from '../bench-kit';
 import { timeInPage } from './page-timing';
 
 /**
@@ -16,8 +16,10 @@ import { timeInPage } from './page-timing';
  * - opening the view from the cache in a freshly loaded page, to first paint of the list,
  *   against opening Settings the same way (and, in the notes, opening it again in the session
  *   and the time spent fetching the cached catalog over the web host's transport).
- * Targets: p95 keystroke under 16 ms; open under 150 ms.
+ * Targets: p95 keystroke under 16 ms; p95 open under 150 ms. Opening is held at its p95 over
+ * 30 fresh pages, not its median: a journalist meets the slow openings too.
  */
+const OPEN_ROUNDS = 30;
 const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (path) => existsSync(path),
 );
@@ -115,7 +117,7 @@ async function plainFilter(page: Page, models: CatalogModel[], query: string): P
   );
 }
 
-export async function run(): Promise<BenchResult[]> {
+export async function run(): Promise<Measurement[]> {
   if (!browserPath) throw new Error('The catalog benchmark needs Chromium (apt-get install chromium).');
   if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
   const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-catalog-'));
@@ -142,7 +144,7 @@ export async function run(): Promise<BenchResult[]> {
     // Each opening starts from a fresh page, so the catalog really comes from main's cache.
     const open: number[] = [];
     const settings: number[] = [];
-    for (let round = 0; round < 7; round++) {
+    for (let round = 0; round < OPEN_ROUNDS; round++) {
       await page.goto(host.openUrl);
       await page.getByRole('heading', { name: 'Library', exact: true }).waitFor();
       open.push((await timeInPage(page, '#/catalog', '[data-testid="model-row"]')).paint);
@@ -183,17 +185,17 @@ export async function run(): Promise<BenchResult[]> {
 
     const keystroke = percentile(layout, 95);
     const plainP95 = percentile(plain, 95);
-    const openMs = percentile(open, 50);
-    const settingsMs = percentile(settings, 50);
+    const openMs = percentile(open, 95);
+    const settingsMs = percentile(settings, 95);
     return [
       {
-        name: 'catalog: p95 keystroke to filtered list, 5,000 models',
+        name: `catalog: p95 time from keystroke to filtered list, ${MODEL_COUNT.toLocaleString('en-US')} models (Chromium)`,
+        statistic: 'p95',
         unit: 'ms',
         ours: keystroke,
         baseline: plainP95,
-        ratio: keystroke / plainP95,
-        target: 'p95 under 16 ms',
-        met: keystroke < 16,
+        baselineLabel: 'a bare Array.filter of the same lower-cased texts in the same page, p95',
+        targets: [{ of: 'ours', statistic: 'p95', comparison: '<', threshold: 16, unit: 'ms' }],
         notes: {
           p50: percentile(layout, 50),
           p95ToNextPaintedFrame: percentile(painted, 95),
@@ -203,17 +205,19 @@ export async function run(): Promise<BenchResult[]> {
         },
       },
       {
-        name: 'catalog: open the view from the cache to first paint, 5,000 models',
+        name: `catalog: p95 time to open the view from the cache to first paint, ${MODEL_COUNT.toLocaleString('en-US')} models (${OPEN_ROUNDS} fresh pages, Chromium)`,
+        statistic: 'p95',
         unit: 'ms',
         ours: openMs,
         baseline: settingsMs,
-        ratio: openMs / settingsMs,
-        target: 'under 150 ms',
-        met: openMs < 150,
+        baselineLabel: 'opening the Settings view the same way, p95',
+        targets: [{ of: 'ours', statistic: 'p95', comparison: '<', threshold: 150, unit: 'ms' }],
         notes: {
-          p95: percentile(open, 95),
-          fetchOverviewMs: percentile(transport, 50),
-          reopenInSessionMs: percentile(reopen, 50),
+          p50: percentile(open, 50),
+          slowestMs: Math.max(...open),
+          settingsP50: percentile(settings, 50),
+          fetchOverviewP50Ms: percentile(transport, 50),
+          reopenInSessionP50Ms: percentile(reopen, 50),
           models: MODEL_COUNT,
         },
       },

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { startWebApp } from '../../test/harness/start';
 import { wavHeaderPcm16 } from '../../test/emulator/speech/wav-encode';
 import { generatedTranscript } from '../fixtures';
-import { percentile, type BenchResult } from '../bench-kit';
+import { percentile, type Measurement } from '../bench-kit';
 import { timeInPage } from './page-timing';
 
 /**
@@ -16,7 +16,8 @@ import { timeInPage } from './page-timing';
  * - frame times while scrolling it, against frame times of the same page at rest;
  * - main-thread script time per frame while the recording plays at 2x (the per-frame word
  *   highlight runs), against the same with the recording paused.
- * Targets: open under 300 ms, p95 frame under 16.7 ms while scrolling, highlight under 2 ms.
+ * Targets: open under 300 ms (median); while scrolling, no frame longer than the display's
+ * interval at rest (p95 scrolling within 0.5 ms of p95 at rest); highlight under 2 ms a frame.
  */
 const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (path) => existsSync(path),
@@ -55,7 +56,7 @@ export async function frameTimes(page: Page, scrollPerFrame: number, seconds: nu
   );
 }
 
-export async function run(): Promise<BenchResult[]> {
+export async function run(): Promise<Measurement[]> {
   if (!browserPath) throw new Error('The reader benchmark needs Chromium (apt-get install chromium).');
   if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
   const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-reader-'));
@@ -119,7 +120,7 @@ export async function run(): Promise<BenchResult[]> {
     await page.locator('[data-turn]').first().waitFor();
 
     // Scrolling, against the same page at rest.
-    const atRest = await frameTimes(page, 0, 2);
+    const atRest = await frameTimes(page, 0, 4);
     const scrolling = await frameTimes(page, 120, 4);
 
     // Script time per frame while playing at 2x (highlight moving), against paused.
@@ -150,44 +151,47 @@ export async function run(): Promise<BenchResult[]> {
     const p95Rest = percentile(atRest, 95);
     return [
       {
-        name: 'reader: open a 3-hour transcript to first paint',
+        name: 'reader: median time to open a 3-hour transcript to first paint (5 rounds, Chromium)',
+        statistic: 'median',
         unit: 'ms',
         ours: openMs,
         baseline: settingsMs,
-        ratio: openMs / settingsMs,
-        target: 'under 300 ms',
-        met: openMs < 300,
+        baselineLabel: 'opening the Settings view the same way, median',
+        targets: [{ of: 'ours', statistic: 'median', comparison: '<', threshold: 300, unit: 'ms' }],
         notes: {
-          toInteractiveMs: percentile(openIdle, 50),
-          settingsToInteractiveMs: percentile(settingsIdle, 50),
+          toInteractiveP50Ms: percentile(openIdle, 50),
+          settingsToInteractiveP50Ms: percentile(settingsIdle, 50),
+          slowestOpenMs: Math.max(...open),
           words: 30_000,
           sentences: completed.sentences.length,
         },
       },
       {
-        name: 'reader: p95 frame time while scrolling a 3-hour transcript',
+        // Headless Chromium paints at 60 Hz, so even a page at rest measures 16.7 ms a frame:
+        // the target is that scrolling adds nothing to that, within 0.5 ms at the p95.
+        name: 'reader: p95 frame interval while scrolling a 3-hour transcript, over the page at rest',
+        statistic: 'p95',
         unit: 'ms',
         ours: p95Scroll,
         baseline: p95Rest,
-        ratio: p95Scroll / p95Rest,
-        // Headless Chromium paints at 60 Hz, so even an idle page measures 16.7 ms a frame:
-        // the target means "no frame longer than one display interval", the page at rest.
-        target: 'p95 under 16.7 ms (one 60 Hz frame)',
-        met: p95Scroll <= Math.max(16.7, p95Rest) + 0.5,
+        baselineLabel: 'the same page at rest, p95 frame interval (the display interval)',
+        targets: [{ of: 'difference', comparison: '<=', threshold: 0.5, unit: 'ms' }],
         notes: {
           p50: percentile(scrolling, 50),
           frames: scrolling.length,
-          longFrames: scrolling.filter((d) => d > 25).length,
+          framesAtRest: atRest.length,
+          framesOver25Ms: scrolling.filter((d) => d > 25).length,
+          slowestFrameMs: Math.max(...scrolling),
         },
       },
       {
-        name: 'reader: script time per frame with the word highlight moving',
+        name: 'reader: mean script time per frame with the word highlight moving (2x playback)',
+        statistic: 'mean',
         unit: 'ms',
         ours: playing,
         baseline: paused,
-        ratio: paused > 0 ? playing / paused : Number.NaN,
-        target: 'under 2 ms a frame',
-        met: playing < 2,
+        baselineLabel: 'the same with the recording paused, mean',
+        targets: [{ of: 'ours', statistic: 'mean', comparison: '<', threshold: 2, unit: 'ms' }],
         notes: { highlightedWords },
       },
     ];
