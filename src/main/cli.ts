@@ -79,6 +79,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (!(timeScale > 0)) throw new UsageError('VERBATIM_TIME_SCALE must be a positive number');
     core = createCore({
       dataDir: io.env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim'),
+      processDescription: 'a Verbatim command line',
       clock: timeScale === 1 ? systemClock : acceleratedClock(timeScale),
       apiKey: () => io.env.VERBATIM_API_KEY,
       transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
@@ -108,8 +109,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           );
         }
         const ids = jobs.map((job) => job.id);
-        if (values.wait) await core.scheduler.idle();
-        else await waitUntilSubmitted(core, ids);
+        if (values.wait) await core.scheduler.settled(ids, () => io.err(waitingForOwner(core!)));
+        else if (core.ownership.owned) await waitUntilSubmitted(core, ids);
+        else io.err(waitingForOwner(core, false));
         const final = await Promise.all(ids.map(async (id) => (await core!.library.get(id))!));
         if (progress) io.err('\n');
         print(final.map(publicJob), () => final.map(describeJob).join('\n'));
@@ -124,8 +126,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
       case 'resume': {
         requireKey(io.env);
+        const unfinished = (await core.library.unfinishedJobs()).map((job) => job.id);
         const count = await core.scheduler.resumeAll();
-        if (values.wait) await core.scheduler.idle();
+        if (values.wait) await core.scheduler.settled(unfinished, () => io.err(waitingForOwner(core!)));
+        else if (!core.ownership.owned) io.err(waitingForOwner(core, false));
         const jobs = await core.library.list();
         if (progress) io.err('\n');
         print(
@@ -251,6 +255,14 @@ async function waitUntilSubmitted(core: Core, ids: string[]): Promise<void> {
     if (jobs.every((job) => job && job.status !== 'uploading' && job.status !== 'submitting')) return;
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
+}
+
+/** Another process on this data folder sends its jobs: say who, and what happens now. */
+function waitingForOwner(core: Core, waiting = true): string {
+  const owner = core.ownership.ownerDescription() ?? 'another Verbatim';
+  return waiting
+    ? `verbatim: ${owner} is sending this folder's jobs; waiting for it to finish them…\n`
+    : `verbatim: ${owner} is sending this folder's jobs; it will send these too.\n`;
 }
 
 function publicJob(job: JobRecord) {

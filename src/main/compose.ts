@@ -35,6 +35,8 @@ export interface ComposeOptions {
   gatewayUrlOverride?: string;
   clock?: Clock;
   log?: (message: string) => void;
+  /** Who this process is, for another process on the same folder ("the Verbatim app"). */
+  processDescription?: string;
   /** OS file dialogs (Electron) and the default export folder. */
   exportPlatform?: ExportPlatform;
   /** The assistant's microphone and speaker (PortAudio in the app, a file in the web host). */
@@ -69,6 +71,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     onJob: (job) => jobUpdated.emit(job),
     onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
     log: options.log,
+    processDescription: options.processDescription,
   });
   const catalogRefreshed = new Signal<CatalogOverview>();
   const catalog = createCatalogService({

@@ -82,6 +82,7 @@ if (!app.requestSingleInstanceLock()) {
     await secrets.load();
     const services = composeServices({
       dataDir,
+      processDescription: 'the Verbatim app',
       appInfo: { name: 'Verbatim', version: app.getVersion(), platform: process.platform },
       secrets,
       defaultDataDir,

@@ -55,6 +55,7 @@ export async function startWebApp(options: WebAppOptions) {
     (process.env.VERBATIM_VOICE_INPUT ? readFileSync(process.env.VERBATIM_VOICE_INPUT) : undefined);
   const services = composeServices({
     dataDir,
+    processDescription: 'the Verbatim web host',
     defaultDataDir: options.dataDir,
     appInfo: {
       name: 'Verbatim',

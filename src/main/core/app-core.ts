@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
 import { backupIfDue, openDatabase, type Db } from './library/database';
+import { claimDataFolder, type FolderOwnership } from './data-folder/folder-owner';
 import { Library, type JobRecord } from './library/library';
 import { Scheduler } from './scheduler/scheduler';
 import { RequestBudget } from './scheduler/request-budget';
@@ -35,6 +36,8 @@ export interface CoreConfig {
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
   log?: (message: string) => void;
   onStorageFailure?: (jobId: string, message: string) => void;
+  /** Who this process is, for another process's "waiting for …" message ("the command line"). */
+  processDescription?: string;
 }
 
 export interface Core {
@@ -42,6 +45,8 @@ export interface Core {
   library: Library;
   scheduler: Scheduler;
   clientFor(region: Region): TranscriptionClient;
+  /** Whether this process sends the folder's jobs, and who does otherwise. */
+  ownership: FolderOwnership;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export function createCore(config: CoreConfig): Core {
   mkdirSync(config.dataDir, { recursive: true });
   const clock = config.clock ?? systemClock;
   const libraryPath = join(config.dataDir, 'library.sqlite');
+  const ownership = claimDataFolder(config.dataDir, config.processDescription ?? 'Verbatim');
   const db = openDatabase(libraryPath);
   // A daily copy of the library, so "restore from a backup" is always possible.
   const dailyBackup = backupIfDue(db, libraryPath).catch((error: unknown) =>
@@ -94,17 +100,28 @@ export function createCore(config: CoreConfig): Core {
     onUploadProgress: config.onUploadProgress,
     log: config.log,
     onStorageFailure: config.onStorageFailure,
+    ownsFolder: () => ownership.owned,
   });
+  // The owner picks up jobs other processes stored; the others take over when it ends.
+  const ownershipTimer = setInterval(() => {
+    if (ownership.owned) void scheduler.adoptNewJobs().catch((error: unknown) => config.log?.(String(error)));
+    else if (ownership.tryClaim())
+      void scheduler.resumeAll().catch((error: unknown) => config.log?.(String(error)));
+  }, 1000);
+  ownershipTimer.unref();
 
   return {
     db,
     library,
     scheduler,
     clientFor,
+    ownership,
     close: async () => {
+      clearInterval(ownershipTimer);
       await scheduler.stop();
       await dailyBackup;
       db.close();
+      ownership.release();
     },
   };
 }

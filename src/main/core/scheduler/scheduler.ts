@@ -34,6 +34,11 @@ export interface SchedulerOptions {
   onJob?: (job: JobRecord) => void;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
   log?: (message: string) => void;
+  /**
+   * Whether this process owns the data folder's jobs (see folder-owner.ts). Only the owner
+   * sends anything; another process stores its jobs and the owner picks them up.
+   */
+  ownsFolder?: () => boolean;
   /** How many times in a row an unreachable address is tried before the job's step stops (5). */
   unreachableTries?: number;
   /** A job's step could not be saved to the library; it is tried again, never failed for it. */
@@ -53,6 +58,8 @@ export class Scheduler {
   private readonly budget: RequestBudget;
   private readonly polling: PollingPolicy;
   private readonly drives = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Every job this scheduler has driven or been told about, so adoption takes only new ones. */
+  private readonly known = new Set<string>();
   private uploadSlots: number;
   private readonly uploadQueue: (() => void)[] = [];
 
@@ -117,6 +124,42 @@ export class Scheduler {
     return jobs.length;
   }
 
+  /**
+   * The owner takes on unfinished jobs it has not seen: those another process on the same
+   * folder stored. A job this scheduler stopped (an unreachable address) waits for `resume`.
+   */
+  async adoptNewJobs(): Promise<number> {
+    if (!this.owns()) return 0;
+    const fresh = (await this.options.library.unfinishedJobs()).filter((job) => !this.known.has(job.id));
+    for (const job of fresh) this.drive(job.id, true);
+    return fresh.length;
+  }
+
+  /**
+   * Resolves when each of these jobs has finished, or stopped with a reason, whichever process
+   * drives them; `onWaiting` hears once that another process is doing the work.
+   */
+  async settled(ids: string[], onWaiting?: () => void): Promise<JobRecord[]> {
+    let told = false;
+    for (;;) {
+      await Promise.all(ids.flatMap((id) => this.drives.get(id)?.done ?? []));
+      const jobs = await Promise.all(ids.map((id) => this.requireJob(id)));
+      const open = jobs.filter((job) => !finished.includes(job.status) && job.error === null);
+      if (open.length === 0) return jobs;
+      if (this.owns() && open.every((job) => !this.drives.has(job.id))) {
+        for (const job of open) this.drive(job.id, true);
+        continue;
+      }
+      if (!told) onWaiting?.();
+      told = true;
+      await this.options.clock.sleep(500);
+    }
+  }
+
+  private owns(): boolean {
+    return this.options.ownsFolder?.() ?? true;
+  }
+
   async cancel(id: string): Promise<JobRecord> {
     const job = await this.requireJob(id);
     if (finished.includes(job.status)) return job;
@@ -157,7 +200,8 @@ export class Scheduler {
   }
 
   private drive(id: string, resumed: boolean): void {
-    if (this.drives.has(id)) return;
+    if (this.drives.has(id) || !this.owns()) return;
+    this.known.add(id);
     const controller = new AbortController();
     const done = this.run(id, resumed, controller.signal)
       .catch((error: unknown) => this.options.log?.(`job ${id} stopped: ${String(error)}`))

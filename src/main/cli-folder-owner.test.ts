@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
+import { openDatabase } from './core/library/database';
+import { Library } from './core/library/library';
+
+const speed = 200;
+const fixtures = resolve(import.meta.dirname, '../../test/fixtures');
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, speed });
+});
+afterAll(() => emulator.close());
+
+function cliProcess(args: string[], dataDir: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args],
+    {
+      env: {
+        ...process.env,
+        VERBATIM_DATA_DIR: dataDir,
+        VERBATIM_API_KEY: emulator.options.key,
+        VERBATIM_TRANSCRIPTION_URL: emulator.url,
+        VERBATIM_TIME_SCALE: String(speed),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun) =>
+    child.on('close', (code) => resolveRun({ code, stdout, stderr })),
+  );
+}
+
+describe('two processes on one data folder', () => {
+  it('create each unfinished recording once on the service: one sends, the other waits and says so', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-owner-'));
+    const library = new Library(openDatabase(join(dataDir, 'library.sqlite')), () => Date.now());
+    const files = ['press-statement.wav', 'spanish-clip.wav', 'press-statement.wav', 'stereo-call.wav'];
+    for (const [index, file] of files.entries())
+      await library.createJob({
+        id: `job-${index}`,
+        title: `Recording ${index}`,
+        sourceKind: 'file',
+        source: join(fixtures, file),
+        audioPath: join(fixtures, file),
+        region: 'us',
+        options: {},
+        status: 'uploading',
+      });
+    await fetch(`${emulator.url}/__admin/requests`, { method: 'DELETE' });
+
+    const [first, second] = await Promise.all([
+      cliProcess(['resume', '--wait', '--json'], dataDir),
+      cliProcess(['resume', '--wait', '--json'], dataDir),
+    ]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(second.code, second.stderr).toBe(0);
+    // Exactly one of them waited for the other, and said so.
+    const waited = [first, second].filter((run) => run.stderr.includes('a Verbatim command line (process'));
+    expect(waited).toHaveLength(1);
+    expect(waited[0]!.stderr).toMatch(/is sending this folder's jobs; waiting for it to finish them/);
+
+    const log = (await (await fetch(`${emulator.url}/__admin/requests`)).json()) as {
+      requests: { method: string; path: string }[];
+    };
+    const creates = log.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v2/transcript',
+    );
+    expect(creates).toHaveLength(files.length);
+    const jobs = await library.list();
+    expect(jobs.map((job) => job.status)).toEqual(files.map(() => 'completed'));
+    for (const run of [first, second])
+      expect((JSON.parse(run.stdout) as { status: string }[]).map((job) => job.status)).toEqual(
+        files.map(() => 'completed'),
+      );
+  }, 60_000);
+
+  it('a process that ends by SIGKILL leaves no claim behind: the next one sends at once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-owner-kill-'));
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import { claimDataFolder } from ${JSON.stringify(resolve(import.meta.dirname, 'core/data-folder/folder-owner.ts'))}; const claim = claimDataFolder(${JSON.stringify(dataDir)}, 'a holder'); console.log(claim.owned); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const owned = await new Promise<string>((resolveOwned) =>
+      holder.stdout.once('data', (data: Buffer) => resolveOwned(data.toString().trim())),
+    );
+    expect(owned).toBe('true');
+    const { claimDataFolder } = await import('./core/data-folder/folder-owner');
+    const meanwhile = claimDataFolder(dataDir, 'this test');
+    expect(meanwhile.owned).toBe(false);
+    expect(meanwhile.ownerDescription()).toMatch(/^a holder \(process \d+\)$/);
+    holder.kill('SIGKILL');
+    await new Promise((resolveExit) => holder.on('exit', resolveExit));
+    expect(meanwhile.tryClaim()).toBe(true);
+    meanwhile.release();
+  });
+});
