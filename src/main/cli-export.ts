@@ -16,7 +16,7 @@ import { loadExportTranscript } from './core/export/library-export';
 /** `verbatim export`: one transcript to a file, with the same options as the export dialog. */
 export const exportUsage = `export <id> --format ${exportFormats.join('|')} --out PATH [--unit sentences|paragraphs|turns]
          [--timestamps none|paragraph|sentence|every:N] [--no-speakers] [--no-header] [--appendix]
-         [--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds)] [--json]`;
+         [--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds)] [--force] [--json]`;
 
 /** The flags parseArgs must know for this command. */
 export const exportCliOptions = {
@@ -29,6 +29,7 @@ export const exportCliOptions = {
   appendix: { type: 'boolean', default: false },
   unredacted: { type: 'boolean', default: false },
   range: { type: 'string' },
+  force: { type: 'boolean', default: false },
 } as const;
 
 export interface ExportCliValues {
@@ -41,6 +42,7 @@ export interface ExportCliValues {
   appendix?: boolean | undefined;
   unredacted?: boolean | undefined;
   range?: string | undefined;
+  force?: boolean | undefined;
   json?: boolean | undefined;
 }
 
@@ -109,7 +111,8 @@ export async function runExportCommand(
   const path = withExtension(resolve(values.out), format.data);
   const transcript = await loadExportTranscript(core.library, id);
   const { bytes, warnings } = await exportTranscript(format.data, transcript, options);
-  await writeExportFile(path, bytes);
+  // A script never silently replaces a file: --force says it may.
+  await writeExportFile(path, bytes, { replace: values.force ?? false });
   if (values.json) io.out(JSON.stringify({ path, bytes: bytes.length, warnings }, null, 2));
   else {
     io.out(`Saved ${path}`);

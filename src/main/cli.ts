@@ -211,7 +211,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (error instanceof VerbatimError) {
       io.err(`verbatim: ${error.message}`);
-      return error.code === 'invalid_input' || error.code === 'not_found' || error.code === 'unauthorized'
+      return error.code === 'invalid_input' ||
+        error.code === 'not_found' ||
+        error.code === 'unauthorized' ||
+        error.code === 'conflict'
         ? 2
         : 1;
     }

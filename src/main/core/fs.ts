@@ -1,5 +1,5 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /** The few file operations core services need, injectable so tests can fail them. */
@@ -22,9 +22,25 @@ export interface AtomicWriteOps {
   }>;
   rename(from: string, to: string): Promise<void>;
   rm(path: string, options: { force: true }): Promise<void>;
+  /** The mode of an existing target (to keep it), or undefined when there is none. */
+  modeOf?(path: string): Promise<number | undefined>;
+  chmod?(path: string, mode: number): Promise<void>;
 }
 
-const nodeAtomicWriteOps: AtomicWriteOps = { mkdir, open, rename, rm };
+const nodeAtomicWriteOps: AtomicWriteOps = {
+  mkdir,
+  open,
+  rename,
+  rm,
+  modeOf: async (path) => {
+    try {
+      return (await stat(path)).mode & 0o7777;
+    } catch {
+      return undefined;
+    }
+  },
+  chmod,
+};
 
 export interface AtomicWriteOptions {
   /** Create missing folders (settings, keys); an export instead fails when its folder is gone. */
@@ -44,7 +60,10 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const ops = options.ops ?? nodeAtomicWriteOps;
   if (options.createFolder ?? true) await ops.mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  // A short name beside the target: a target whose name is already near the 255-byte limit
+  // must not fail because of the temporary name.
+  const temporary = join(dirname(path), `.verbatim-${randomBytes(6).toString('hex')}.tmp`);
+  const keptMode = await ops.modeOf?.(path);
   const handle = await ops.open(temporary, 'wx');
   try {
     try {
@@ -53,6 +72,8 @@ export async function writeFileAtomic(
     } finally {
       await handle.close();
     }
+    // Replacing a file keeps who may read it (a private 0600 transcript stays private).
+    if (keptMode !== undefined) await ops.chmod?.(temporary, keptMode);
     await ops.rename(temporary, path);
   } catch (error) {
     await ops.rm(temporary, { force: true });

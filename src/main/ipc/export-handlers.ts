@@ -96,7 +96,7 @@ export function createExportHandlers(services: ExportServices): ExportHandlers {
       const target = withExtension(requireAbsolute(path), format);
       const transcript = await loadExportTranscript(services.library, id);
       const { bytes, warnings } = await exportTranscript(format, transcript, options);
-      await writeExportFile(target, bytes);
+      await writeExportFile(target, bytes, { replace: true });
       await remember(format, options);
       return { path: target, warnings };
     },

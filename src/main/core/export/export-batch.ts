@@ -91,7 +91,7 @@ export async function exportBatch(request: BatchRequest): Promise<ExportItem[]> 
         request.env,
       );
       const path = freePath(request.folder, exportFileName(title, request.format), exists, taken);
-      await writeExportFile(path, bytes);
+      await writeExportFile(path, bytes, { replace: false });
       taken.add(path);
       item = { id, title, ok: true, path, warnings, ms: now() - started };
     } catch (error) {

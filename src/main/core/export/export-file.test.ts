@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  statSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +70,7 @@ describe('writeExportFile', () => {
     const dir = folder();
     const path = join(dir, 'interview.txt');
     writeFileSync(path, 'an older export');
-    await writeExportFile(path, bytes);
+    await writeExportFile(path, bytes, { replace: true });
     expect(readFileSync(path, 'utf8')).toBe('Maria Lopez: The budget is final.\n');
     expect(readdirSync(dir)).toEqual(['interview.txt']);
   });
@@ -69,7 +78,7 @@ describe('writeExportFile', () => {
   it('says the folder is gone when it vanished before saving, without recreating it', async () => {
     const dir = folder();
     rmSync(dir, { recursive: true });
-    const error = await caught(writeExportFile(join(dir, 'interview.docx'), bytes));
+    const error = await caught(writeExportFile(join(dir, 'interview.docx'), bytes, { replace: false }));
     expect(error.code).toBe('storage');
     expect(error.message).toContain('is no longer there');
     expect(error.message).toContain(dir);
@@ -79,7 +88,9 @@ describe('writeExportFile', () => {
   it('says when a part of the path is a file, not a folder', async () => {
     const dir = folder();
     writeFileSync(join(dir, 'notes'), 'x');
-    const error = await caught(writeExportFile(join(dir, 'notes', 'interview.pdf'), bytes));
+    const error = await caught(
+      writeExportFile(join(dir, 'notes', 'interview.pdf'), bytes, { replace: false }),
+    );
     expect(error.message).toContain('is no longer there');
   });
 
@@ -90,7 +101,7 @@ describe('writeExportFile', () => {
     ['write', 'ENOSPC', 'not enough space'],
     ['sync', 'EDQUOT', 'not enough space'],
     ['rename', 'EACCES', 'may not write to'],
-    ['rename', 'ENOENT', 'is no longer there'],
+    ['rename', 'ENOENT', 'cannot be created in'],
     ['write', 'EIO', 'could not save interview.csv: EIO: simulated'],
   ];
   for (const [step, code, says] of cases) {
@@ -98,7 +109,7 @@ describe('writeExportFile', () => {
       const dir = folder();
       const path = join(dir, 'interview.csv');
       writeFileSync(path, 'the previous export');
-      const error = await caught(writeExportFile(path, bytes, failing(step, code)));
+      const error = await caught(writeExportFile(path, bytes, { replace: true, ops: failing(step, code) }));
       expect(error.code).toBe('storage');
       expect(error.message).toContain(says);
       expect(error.details).toEqual({ path, code });
@@ -107,4 +118,45 @@ describe('writeExportFile', () => {
       expect(readFileSync(path, 'utf8')).toBe('the previous export');
     });
   }
+
+  it('refuses to replace an existing file unless told to, and leaves it as it was', async () => {
+    const dir = folder();
+    const path = join(dir, 'interview.txt');
+    writeFileSync(path, 'the editor already has this one');
+    const error = await caught(writeExportFile(path, bytes, { replace: false }));
+    expect(error.code).toBe('conflict');
+    expect(error.message).toBe(
+      `interview.txt already exists in ${dir}. Choose another name, or say to replace it.`,
+    );
+    expect(readFileSync(path, 'utf8')).toBe('the editor already has this one');
+    expect(readdirSync(dir)).toEqual(['interview.txt']);
+  });
+
+  it('keeps a replaced file private when it was (its mode survives)', async () => {
+    const dir = folder();
+    const path = join(dir, 'interview.txt');
+    writeFileSync(path, 'private', { mode: 0o600 });
+    chmodSync(path, 0o600);
+    await writeExportFile(path, bytes, { replace: true });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, 'utf8')).toBe('Maria Lopez: The budget is final.\n');
+  });
+
+  it('saves a legal 254-character file name (the temporary name does not make it too long)', async () => {
+    const dir = folder();
+    const name = `${'a'.repeat(250)}.txt`;
+    await writeExportFile(join(dir, name), bytes, { replace: false });
+    expect(readdirSync(dir)).toEqual([name]);
+  });
+
+  it('never writes over a device, and says a system folder is not for saving', async () => {
+    const device = await caught(writeExportFile('/dev/null', bytes, { replace: true }));
+    expect(device.message).toBe(
+      '/dev/null is not an ordinary file (a device or other special file). Choose a file name in a folder such as Documents.',
+    );
+    const system = await caught(writeExportFile('/proc/interview.txt', bytes, { replace: false }));
+    expect(system.message).toBe(
+      'Files cannot be created in /proc (a system folder). Choose another folder, such as Documents.',
+    );
+  });
 });

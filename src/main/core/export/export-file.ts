@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import { writeFileAtomic, type AtomicWriteOps } from '../fs';
@@ -27,22 +29,60 @@ function explain(code: string | undefined, path: string): string | undefined {
   }
 }
 
+export interface ExportWriteOptions {
+  /** Replace a file already at the path (the journalist said so); otherwise it is refused. */
+  replace: boolean;
+  ops?: AtomicWriteOps;
+}
+
 /**
  * Saves an export atomically: into a temporary file in the target folder, flushed to disk, then
  * renamed over the target. A failure removes the temporary file, so nothing half-written is
  * left, and becomes a VerbatimError saying what went wrong in words a journalist understands.
+ * An existing file is replaced only when asked (keeping its permissions), and never a device
+ * or other special file.
  */
-export async function writeExportFile(path: string, bytes: Uint8Array, ops?: AtomicWriteOps): Promise<void> {
+export async function writeExportFile(
+  path: string,
+  bytes: Uint8Array,
+  options: ExportWriteOptions,
+): Promise<void> {
+  const existing = await statOrUndefined(path);
+  if (existing?.isDirectory())
+    throw new VerbatimError('invalid_input', `${path} is a folder. Give the export a file name.`, { path });
+  if (existing && !existing.isFile())
+    throw new VerbatimError(
+      'invalid_input',
+      `${path} is not an ordinary file (a device or other special file). Choose a file name in a folder such as Documents.`,
+      { path },
+    );
+  if (existing && !options.replace)
+    throw new VerbatimError(
+      'conflict',
+      `${basename(path)} already exists in ${dirname(path)}. Choose another name, or say to replace it.`,
+      { path },
+    );
   try {
-    await writeFileAtomic(path, bytes, { createFolder: false, ...(ops ? { ops } : {}) });
+    await writeFileAtomic(path, bytes, { createFolder: false, ...(options.ops ? { ops: options.ops } : {}) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    const message = explain(code, path);
+    const folderThere = (code === 'ENOENT' && (await statOrUndefined(dirname(path)))?.isDirectory()) ?? false;
+    const message = folderThere
+      ? `Files cannot be created in ${dirname(path)} (a system folder). Choose another folder, such as Documents.`
+      : explain(code, path);
     throw new VerbatimError(
       'storage',
       message ??
         `Verbatim could not save ${basename(path)}: ${error instanceof Error ? error.message : String(error)}`,
       { path, code },
     );
+  }
+}
+
+async function statOrUndefined(path: string): Promise<Stats | undefined> {
+  try {
+    return await stat(path);
+  } catch {
+    return undefined;
   }
 }
