@@ -54,7 +54,18 @@ export async function serveFileRange(
       body: createReadStream(path),
     };
   }
-  const match = /^bytes=(\d*)-(\d*)$/.exec(rangeHeader.trim());
+  // Several ranges ("bytes=0-99, 200-299") get the first one: a player asks for one at a time,
+  // and a multipart answer helps no one here (RFC 9110 lets a server send fewer ranges).
+  const spec = /^bytes=(.*)$/i.exec(rangeHeader.trim());
+  if (!spec) {
+    // A Range in another unit is ignored, as RFC 9110 says: the whole file.
+    return {
+      status: 200,
+      headers: { ...base, 'Content-Length': String(size) },
+      body: createReadStream(path),
+    };
+  }
+  const match = /^\s*(\d*)-(\d*)\s*$/.exec(spec[1]!.split(',')[0] ?? '');
   let start: number;
   let end: number;
   if (!match || (match[1] === '' && match[2] === '')) return unsatisfiable(size);
