@@ -11,10 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // VERBATIM_NATIVE_ROOT and VERBATIM_NATIVE_REBUILD (a script run instead of the real rebuild)
-// exist for this script's own tests.
+// exist for this script's own tests; the Electron rebuild itself is tested for real up to its
+// download of Electron's headers, which a test serves (VERBATIM_ELECTRON_HEADERS_URL).
 const root = process.env.VERBATIM_NATIVE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
 const modules = [
@@ -26,9 +27,39 @@ const stampName = '.verbatim-target';
 
 const [target, ...flags] = process.argv.slice(2);
 const force = flags.includes('--force');
+/** `npm start` and the desktop demo also need Electron's own program, not only the builds. */
+const needsApp = flags.includes('--app');
 if (target !== 'node' && target !== 'electron') {
-  console.error('usage: native-abi.mjs node|electron [--force]');
+  console.error('usage: native-abi.mjs node|electron [--force] [--app]');
   process.exit(2);
+}
+
+/** Electron 45 and its build tools (@electron/rebuild, node-gyp's header download) need Node 22.12+. */
+const electronNode = [22, 12];
+function nodeIsOldForElectron() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  return major < electronNode[0] || (major === electronNode[0] && minor < electronNode[1]);
+}
+
+/** Where the Electron program is, or undefined when npm install did not download it. */
+function electronProgram() {
+  const dir = dirname(require.resolve('electron/package.json'));
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const program = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(program) ? program : undefined;
+}
+
+if (target === 'electron' && needsApp && !process.env.ELECTRON_OVERRIDE_DIST_PATH && !electronProgram()) {
+  console.error(
+    [
+      'Verbatim cannot open as a desktop app yet: the Electron program was not downloaded by npm install',
+      '(ELECTRON_SKIP_BINARY_DOWNLOAD was set, or there was no internet connection).',
+      'With an internet connection, run: node node_modules/electron/install.js   then npm start again.',
+      'Or use Verbatim in your browser now: npm run start:web',
+    ].join('\n'),
+  );
+  process.exit(1);
 }
 
 function electronVersion() {
@@ -102,20 +133,59 @@ function run(command, args) {
   }
 }
 
-function rebuild(kind, names) {
+/**
+ * Builds the modules against Electron's headers through @electron/rebuild's public API (its
+ * package exports only its main module: a deep path such as lib/cli.js is refused by Node).
+ * VERBATIM_ELECTRON_HEADERS_URL points it at a mirror of Electron's headers.
+ */
+async function rebuildForElectron(names) {
+  const version = electronVersion();
+  if (nodeIsOldForElectron() && !process.env.VERBATIM_ALLOW_OLD_NODE) {
+    console.error(
+      `native-abi: building ${names.join(', ')} for Electron ${version} needs Node ${electronNode.join('.')} or newer ` +
+        `(Electron's build tools require it); this is Node ${process.versions.node}. Install Node 22 LTS or newer, then run npm start again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`native-abi: building ${names.join(', ')} for Electron ${version}`);
+  let rebuildApi;
+  try {
+    rebuildApi = await import(pathToFileURL(require.resolve('@electron/rebuild')).href);
+  } catch (error) {
+    console.error(
+      `native-abi: Electron's rebuild tool (@electron/rebuild) cannot be loaded: ${error.message}`,
+    );
+    console.error('native-abi: run "npm install" again, then "npm run rebuild:electron".');
+    process.exit(1);
+  }
+  try {
+    await rebuildApi.rebuild({
+      buildPath: root,
+      electronVersion: version,
+      onlyModules: names,
+      force: true,
+      ...(process.env.VERBATIM_ELECTRON_HEADERS_URL
+        ? { headerURL: process.env.VERBATIM_ELECTRON_HEADERS_URL }
+        : {}),
+    });
+  } catch (error) {
+    console.error(
+      `native-abi: building ${names.join(', ')} for Electron ${version} failed: ${error.message}`,
+    );
+    console.error(
+      'native-abi: it needs a C++ toolchain, Python and, once, Electron\'s headers from the internet; then run "npm run rebuild:electron".',
+    );
+    process.exit(1);
+  }
+}
+
+async function rebuild(kind, names) {
   if (process.env.VERBATIM_NATIVE_REBUILD) {
     run(process.execPath, [process.env.VERBATIM_NATIVE_REBUILD, kind, ...names]);
   } else if (kind === 'node') {
     run('npm', ['rebuild', ...names]);
   } else {
-    run(process.execPath, [
-      require.resolve('@electron/rebuild/lib/cli.js'),
-      '--force',
-      '--version',
-      electronVersion(),
-      '--only',
-      names.join(','),
-    ]);
+    await rebuildForElectron(names);
   }
 }
 
@@ -139,7 +209,7 @@ for (const { name, binary } of modules) {
 }
 
 if (toBuild.length > 0) {
-  rebuild(target, toBuild);
+  await rebuild(target, toBuild);
   for (const name of toBuild) {
     writeStamp(name, key);
     keep(name, key);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -92,5 +94,112 @@ describe('native-abi', () => {
     run(root, rebuilds, 'node');
     expect(builds(root)).toEqual(['node', 'node']);
     expect(rebuildLog(root)).toEqual(['node:better-sqlite3,naudiodon']);
+  });
+
+  it('without the Electron program, npm start says how to get it or use the browser instead', () => {
+    const { root, rebuilds } = fakeProject();
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(process.execPath, [script, 'electron', '--app'], {
+        env: { ...process.env, VERBATIM_NATIVE_ROOT: root, VERBATIM_NATIVE_REBUILD: rebuilds },
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const { status, stderr } = error as { status: number; stderr: Buffer };
+      failure = { status, stderr: stderr.toString() };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toContain('the Electron program was not downloaded by npm install');
+    expect(failure?.stderr).toContain('npm run start:web');
+    expect(rebuildLog(root)).toEqual([]);
+
+    // Once the program is there (path.txt names it), the same command goes on to the builds.
+    writeFileSync(join(root, 'node_modules', 'electron', 'path.txt'), 'electron');
+    mkdirSync(join(root, 'node_modules', 'electron', 'dist'));
+    writeFileSync(join(root, 'node_modules', 'electron', 'dist', 'electron'), '');
+    execFileSync(process.execPath, [script, 'electron', '--app'], {
+      env: { ...process.env, VERBATIM_NATIVE_ROOT: root, VERBATIM_NATIVE_REBUILD: rebuilds },
+      stdio: 'pipe',
+    });
+    expect(builds(root)).toEqual(['electron', 'electron']);
+  });
+
+  it("reaches the real @electron/rebuild through its public API, for the project's Electron version", async () => {
+    // The project's real @electron/rebuild, found the way the script finds it; only the
+    // network is stood in for: a local server in place of Electron's headers site.
+    const { root } = fakeProject();
+    mkdirSync(join(root, 'node_modules', '@electron'), { recursive: true });
+    symlinkSync(
+      join(process.cwd(), 'node_modules', '@electron', 'rebuild'),
+      join(root, 'node_modules', '@electron', 'rebuild'),
+    );
+    writeFileSync(
+      join(root, 'package.json'),
+      JSON.stringify({ name: 'fake', dependencies: { 'better-sqlite3': '1', naudiodon: '1' } }),
+    );
+    for (const name of Object.keys(modules)) {
+      writeFileSync(
+        join(root, 'node_modules', name, 'binding.gyp'),
+        "{'targets':[{'target_name':'x','sources':['x.c']}]}",
+      );
+    }
+    const asked: string[] = [];
+    const headers = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolveListen) => headers.listen(0, '127.0.0.1', () => resolveListen()));
+    const { port } = headers.address() as AddressInfo;
+    try {
+      // npm may point node-gyp at Node's own headers (nodedir); Electron's are what is wanted.
+      const inherited = Object.fromEntries(
+        Object.entries(process.env).filter(([key]) => !/^npm_config_nodedir$/i.test(key)),
+      );
+      const child = spawn(process.execPath, [script, 'electron'], {
+        env: {
+          ...inherited,
+          HOME: root,
+          VERBATIM_NATIVE_ROOT: root,
+          VERBATIM_ELECTRON_HEADERS_URL: `http://127.0.0.1:${port}/headers`,
+          // Electron's tools ask for Node 22.12; this repository's machines run Node 20, where
+          // the script would stop before the call this test is about.
+          VERBATIM_ALLOW_OLD_NODE: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolveExit) => child.on('close', resolveExit));
+      expect(code, output).toBe(1);
+      expect(output).not.toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
+      expect(output).toContain('native-abi: building better-sqlite3, naudiodon for Electron 45.0.0 failed');
+      expect(asked, output).toContain('/headers/v45.0.0/node-v45.0.0-headers.tar.gz');
+    } finally {
+      headers.close();
+    }
+  }, 60_000);
+
+  it('on a Node older than 22.12, says which Node building for Electron needs', () => {
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    const old = major < 22 || (major === 22 && minor < 12);
+    const { root } = fakeProject();
+    let stderr = '';
+    let status = 0;
+    try {
+      execFileSync(process.execPath, [script, 'electron'], {
+        env: { ...process.env, VERBATIM_NATIVE_ROOT: root },
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      ({ status } = error as { status: number });
+      stderr = (error as { stderr: Buffer }).stderr.toString();
+    }
+    expect(status).toBe(1);
+    if (old)
+      expect(stderr).toContain(
+        `needs Node 22.12 or newer (Electron's build tools require it); this is Node ${process.versions.node}`,
+      );
+    else expect(stderr).toContain('cannot be loaded'); // no @electron/rebuild in the fake project
   });
 });
