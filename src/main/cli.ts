@@ -150,7 +150,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             '',
             ...sentences.map(
               (s) =>
-                `[${timestamp(s.startMs)}] ${s.speaker ? `${names.get(s.speaker) ?? s.speaker}: ` : ''}${s.text}`,
+                `[${timestamp(s.startMs)}] ${speakerPrefix(s.speaker ? (names.get(s.speaker) ?? s.speaker) : null)}${s.text}`,
             ),
           ].join('\n'),
         );
@@ -169,7 +169,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             : page.hits
                 .map(
                   (hit) =>
-                    `${hit.transcriptTitle} [${timestamp(hit.startMs)}] ${hit.speakerName ?? hit.speaker ?? ''}: ${hit.snippet.map((p) => (p.match ? `**${p.text}**` : p.text)).join('')}`,
+                    `${hit.transcriptTitle} [${timestamp(hit.startMs)}] ${speakerPrefix(hit.speakerName ?? hit.speaker)}${hit.snippet.map((p) => (p.match ? `**${p.text}**` : p.text)).join('')}`,
                 )
                 .join('\n'),
         );
@@ -268,6 +268,11 @@ function waitingForOwner(core: Core, waiting = true): string {
     : `verbatim: ${owner} is sending this folder's jobs; it will send these too.\n`;
 }
 
+/** "Mayor Elena Alvarez: " before a line, or nothing when the service named no speaker. */
+function speakerPrefix(speaker: string | null | undefined): string {
+  return speaker ? `${speaker}: ` : '';
+}
+
 function publicJob(job: JobRecord) {
   const { options: _options, ...rest } = job;
   return rest;
@@ -294,5 +299,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     isTty: Boolean(process.stderr.isTTY),
     env: process.env,
   });
+  await exitWhenWritten(code);
+}
+
+/**
+ * Exits once everything printed has reached its reader. A pipe takes output asynchronously:
+ * process.exit() right after a large write cut it at 64 KiB (`catalog models --json | jq`).
+ */
+export async function exitWhenWritten(code: number): Promise<never> {
+  process.exitCode = code;
+  await Promise.all(
+    [process.stdout, process.stderr].map(
+      (stream) => new Promise<void>((resolveFlushed) => stream.write('', () => resolveFlushed())),
+    ),
+  );
   process.exit(code);
 }
