@@ -6,6 +6,7 @@ import { VerbatimError } from '../shared/errors';
 import { createCore, type Core } from './core/app-core';
 import { acceleratedClock, systemClock } from './core/clock';
 import { BufferSource, FileSink } from './core/voice/raw-file-audio';
+import { bytesForMs } from './core/voice/pcm';
 import {
   assistantConfig,
   assistantToolRunner,
@@ -33,8 +34,12 @@ export interface VoiceCliIo {
   env: NodeJS.ProcessEnv;
 }
 
-/** How long the conversation must stay quiet after the input ends, in real time at speed 1. */
+/** How long the conversation must stay quiet after the reply, in real time at speed 1. */
 const QUIET_MS = 2000;
+/** The silence sent when the input ends: the end of the file is the end of the speaker's turn. */
+const END_OF_TURN_SILENCE_MS = 1500;
+/** How long the agent may take to start answering once the turn ended, at speed 1. */
+const REPLY_LIMIT_MS = 30_000;
 /** The longest a headless session may run after its input ended. */
 const SETTLE_LIMIT_MS = 120_000;
 
@@ -76,11 +81,21 @@ export async function runVoiceCli(args: string[], io: VoiceCliIo): Promise<numbe
       submit: (path) => scheduler.submit({ source: { kind: 'file', path }, options: {}, region: 'us' }),
     });
     let inputOver = false;
+    let replied = false;
+    let failure: string | undefined;
     let lastActivity = Date.now();
     const print = (event: VoiceEvent): void => {
       if (event.type === 'level') return;
       lastActivity = Date.now();
+      if (event.type === 'reply-done' || event.type === 'agent-transcript') replied = true;
+      if (event.type === 'error') failure = event.message;
       io.out(values.json ? JSON.stringify(event) : describeEvent(event));
+    };
+    // Ends the speaker's turn as a microphone going quiet would, so turn detection hears it.
+    const endTurn = (): void => {
+      inputOver = true;
+      session.capture(Buffer.alloc(bytesForMs(END_OF_TURN_SILENCE_MS)));
+      session.flushCapture();
     };
     const session = new VoiceSession({
       socketUrl: voiceAddress(io.env.VERBATIM_VOICE_URL).socketUrl,
@@ -88,7 +103,7 @@ export async function runVoiceCli(args: string[], io: VoiceCliIo): Promise<numbe
       // Headless: no greeting to talk over, and no loudspeaker the agent could hear itself in.
       config: assistantConfig({ ...defaultAssistantPreferences, greeting: '' }, tools),
       socketFactory: wsSocketFactory,
-      source: new BufferSource(input, { speed, onEnd: () => (inputOver = true) }),
+      source: new BufferSource(input, { speed, onEnd: () => endTurn() }),
       sink: new FileSink(resolve(values.output)),
       runTool: assistantToolRunner(library, tools),
       onEvent: print,
@@ -97,13 +112,25 @@ export async function runVoiceCli(args: string[], io: VoiceCliIo): Promise<numbe
     await session.start();
     const settledBy = Date.now() + SETTLE_LIMIT_MS;
     const quietMs = Math.max(200, QUIET_MS / speed);
-    while (!(inputOver && session.state === 'listening' && Date.now() - lastActivity >= quietMs)) {
-      if (session.state === 'closed' || Date.now() > settledBy) break;
+    const replyLimitMs = Math.max(1000, REPLY_LIMIT_MS / speed);
+    let inputOverAt: number | undefined;
+    for (;;) {
+      if (inputOver) inputOverAt ??= Date.now();
+      const done = replied && session.state === 'listening' && Date.now() - lastActivity >= quietMs;
+      if (done || session.state === 'closed' || Date.now() > settledBy) break;
+      if (!replied && inputOverAt !== undefined && Date.now() - inputOverAt > replyLimitMs) break;
       await new Promise((wait) => setTimeout(wait, 20));
     }
-    session.flushCapture();
     await session.stop();
-    return 0;
+    if (replied) return 0;
+    io.err(
+      `verbatim: ${
+        failure
+          ? `the voice agent stopped: ${failure}`
+          : `the voice agent did not answer within ${Math.round(REPLY_LIMIT_MS / 1000)} s of the end of the input`
+      }. Nothing was written to ${values.output}.\n`,
+    );
+    return 1;
   } finally {
     await core?.close();
   }
