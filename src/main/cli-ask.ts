@@ -49,8 +49,19 @@ export async function runAskCommand(args: string[], core: Core, io: AskCliIo): P
     settings: () => Promise.resolve(defaultSettings),
   });
   const streaming = values.stream && !values.json;
+  // Streamed text and tool calls go out as they happen, each tool call on a line of its own.
+  let midLine = false;
   const stop = streaming
-    ? ask.events.subscribe((event) => event.type === 'delta' && io.write(event.text))
+    ? ask.events.subscribe((event) => {
+        if (event.type === 'delta' && event.text) {
+          io.write(event.text);
+          midLine = !event.text.endsWith('\n');
+        } else if (event.type === 'entry' && event.entry.kind === 'tool') {
+          if (midLine) io.write('\n');
+          midLine = false;
+          io.out(describeToolCall(event.entry.name, event.entry.arguments));
+        }
+      })
     : () => undefined;
   let entries;
   try {
@@ -68,20 +79,24 @@ export async function runAskCommand(args: string[], core: Core, io: AskCliIo): P
   }
   const answer = entries.at(-1);
   if (answer?.kind !== 'answer') throw new VerbatimError('internal', 'The question got no answer.');
+  const failed = answer.status === 'failed' || answer.problem !== undefined;
   if (values.json) io.out(JSON.stringify({ entries }, null, 2));
   else {
-    for (const entry of entries) {
-      if (entry.kind === 'tool') io.out(`[${entry.name} ${entry.arguments}]`);
+    if (!streaming)
+      for (const entry of entries)
+        if (entry.kind === 'tool') io.out(describeToolCall(entry.name, entry.arguments));
+    if (streaming) {
+      if (midLine) io.write('\n');
+    } else if (!failed)
+      io.out(answer.structured === undefined ? answer.text : JSON.stringify(answer.structured, null, 2));
+    // Only an answer that came is signed with the model that gave it.
+    if (!failed) {
+      const usage = answer.usage ? `, ${answer.usage.totalTokens} tokens` : '';
+      const time = answer.responseTimeMs === null ? '' : `, ${answer.responseTimeMs} ms`;
+      io.out(`— answered by ${answer.model}${usage}${time}`);
     }
-    if (streaming) io.write('\n');
-    else io.out(answer.structured === undefined ? answer.text : JSON.stringify(answer.structured, null, 2));
-    const usage = answer.usage ? `, ${answer.usage.totalTokens} tokens` : '';
-    const time = answer.responseTimeMs === null ? '' : `, ${answer.responseTimeMs} ms`;
-    io.out(`— answered by ${answer.model}${usage}${time}`);
   }
-  if (answer.status === 'failed' || answer.problem) {
-    throw new VerbatimError('service', answer.problem ?? 'The model could not answer.');
-  }
+  if (failed) throw new VerbatimError('service', answer.problem ?? 'The model could not answer.');
   return answer.status === 'complete' ? 0 : 1;
 }
 
@@ -95,4 +110,9 @@ async function readSchema(path: string): Promise<Record<string, unknown>> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new UsageError('--json-schema must hold a JSON Schema object');
   return value as Record<string, unknown>;
+}
+
+/** A tool the model used, on its own line: "[tool search_library {"query":"ferry"}]". */
+function describeToolCall(name: string, args: string): string {
+  return `[tool ${name} ${args}]`;
 }
