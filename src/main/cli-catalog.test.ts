@@ -92,8 +92,8 @@ describe('catalog on the command line', () => {
         VERBATIM_MANAGEMENT_KEY: undefined,
       }),
     );
-    expect(noKey.code).toBe(1);
-    expect(noKey.err).toContain('No catalog key is set.');
+    expect(noKey.code).toBe(2);
+    expect(noKey.err).toContain('Set VERBATIM_CATALOG_KEY to your model catalog key.');
     const eu = await cli(
       ['catalog', 'models', '--json', '--eu'],
       env(dataDir, { VERBATIM_CATALOG_URL: emulator.euUrl }),

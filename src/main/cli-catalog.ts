@@ -33,6 +33,8 @@ export async function runCatalogCommand(args: string[], io: CliIo): Promise<numb
     },
   });
   const [command, ...rest] = positionals;
+  if (!io.env.VERBATIM_CATALOG_KEY && command !== undefined)
+    throw new VerbatimError('unauthorized', 'Set VERBATIM_CATALOG_KEY to your model catalog key.');
   const dataDir = io.env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim');
   mkdirSync(dataDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'library.sqlite'));

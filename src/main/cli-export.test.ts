@@ -93,7 +93,10 @@ describe('verbatim export', () => {
       ],
       [['export', 'ferry', '--format', 'txt', '--out', join(outDir, 'x'), '--range', '10-5'], '--range'],
       [['export', 'missing', '--format', 'txt', '--out', join(outDir, 'x')], 'no longer in your library'],
-      [['export', 'ferry', '--format', 'txt', '--out', join(outDir, 'x'), '--colour'], 'Unknown option'],
+      [
+        ['export', 'ferry', '--format', 'txt', '--out', join(outDir, 'x'), '--colour'],
+        'unknown option --colour for export',
+      ],
     ];
     for (const [args, says] of cases) {
       const run = await cli(args);
@@ -103,10 +106,10 @@ describe('verbatim export', () => {
     expect(readdirSync(outDir).length).toBe(before);
   });
 
-  it('exits 1 with the reason when the file cannot be written', async () => {
+  it('exits 2 (bad input) with the reason when the folder to write into does not exist', async () => {
     const gone = join(outDir, 'no-such-folder', 'ferry.txt');
     const run = await cli(['export', 'ferry', '--format', 'txt', '--out', gone]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.err).toContain('is no longer there');
     expect(existsSync(join(outDir, 'no-such-folder'))).toBe(false);
   });

@@ -17,6 +17,7 @@ import { voiceAddress } from './core/voice/voice-address';
 import { VoiceSession, type VoiceEvent } from './core/voice/voice-session';
 import { wsSocketFactory } from './core/voice/voice-socket';
 import { UsageError } from './cli-usage-error';
+import { inCommandLineTerms } from './cli-wording';
 
 /**
  * `voice --input FILE.raw --output FILE.raw [--json]`: one voice agent session without a sound
@@ -126,7 +127,7 @@ export async function runVoiceCli(args: string[], io: VoiceCliIo): Promise<numbe
     io.err(
       `verbatim: ${
         failure
-          ? `the voice agent stopped: ${failure}`
+          ? `the voice agent stopped: ${inCommandLineTerms(failure)}`
           : `the voice agent did not answer within ${Math.round(REPLY_LIMIT_MS / 1000)} s of the end of the input`
       }. Nothing was written to ${values.output}.\n`,
     );
@@ -155,6 +156,6 @@ function describeEvent(event: Exclude<VoiceEvent, { type: 'level' }>): string {
     case 'tool-result':
       return `tool result: ${event.name} ${event.sent ? 'sent' : 'dropped'} ${event.result}`;
     case 'error':
-      return `error (${event.code}): ${event.message}`;
+      return `error (${event.code}): ${inCommandLineTerms(event.message)}`;
   }
 }

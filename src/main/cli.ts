@@ -9,6 +9,7 @@ import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
 import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
 import { UsageError } from './cli-usage-error';
+import { inCommandLineTerms } from './cli-wording';
 import { catalogUsage, runCatalogCommand } from './cli-catalog';
 import { askUsage, runAskCommand } from './cli-ask';
 import { runVoiceCli, voiceUsage } from './cli-voice';
@@ -202,21 +203,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (error) {
-    if (
-      error instanceof UsageError ||
-      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-    ) {
-      io.err(`verbatim: ${error.message}\n\n${usage}`);
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      // Node's parser explains itself to programmers; say which option, and show this command's usage.
+      const option = /'(-[^']+)'/.exec(error.message)?.[1];
+      const problem =
+        error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option
+          ? `unknown option ${option} for ${command}`
+          : error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option
+            ? `${option} needs a value`
+            : `${command} does not take ${option ?? 'that'}`;
+      io.err(`verbatim: ${problem}\n\n${usageOf(command)}\n`);
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      io.err(`verbatim: ${error.message}\n\n${usageOf(command)}\n`);
       return 2;
     }
     if (error instanceof VerbatimError) {
-      io.err(`verbatim: ${error.message}`);
-      return error.code === 'invalid_input' ||
-        error.code === 'not_found' ||
-        error.code === 'unauthorized' ||
-        error.code === 'conflict'
-        ? 2
-        : 1;
+      io.err(`verbatim: ${inCommandLineTerms(error.message)}`);
+      return badInput(error) ? 2 : 1;
     }
     throw error;
   } finally {
@@ -278,8 +283,33 @@ function publicJob(job: JobRecord) {
   return rest;
 }
 
+/**
+ * Exit code 2 is for what the person running the command can fix in the command: a wrong or
+ * missing value, a key not set, a file already there, an export folder that does not exist.
+ */
+function badInput(error: VerbatimError): boolean {
+  if (['invalid_input', 'not_found', 'unauthorized', 'conflict'].includes(error.code)) return true;
+  const cause = (error.details as { code?: unknown } | undefined)?.code;
+  return error.code === 'storage' && (cause === 'ENOENT' || cause === 'ENOTDIR' || cause === 'EISDIR');
+}
+
+/** One command's lines of the usage, for a mistake in that command. */
+function usageOf(command: string): string {
+  const lines = usage.split('\n');
+  const start = lines.findIndex(
+    (line) => line.trimStart().startsWith(`${command} `) || line.trim() === command,
+  );
+  if (start < 0) return usage;
+  const own = [lines[start]!];
+  for (const line of lines.slice(start + 1)) {
+    if (!/^\s{5,}/.test(line)) break; // continuation lines are indented further
+    own.push(line);
+  }
+  return `Usage: npm run cli -- ${own.map((line) => line.trim()).join('\n         ')}`;
+}
+
 function describeJob(job: JobRecord): string {
-  const status = job.status === 'error' ? `error: ${job.error ?? ''}` : job.status;
+  const status = job.status === 'error' ? `error: ${inCommandLineTerms(job.error ?? '')}` : job.status;
   return `${job.id}  ${job.title}  ${status}`;
 }
 
