@@ -80,9 +80,9 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     managementKey: () => options.secrets.peek('managementKey'),
     region: () => current?.catalogRegion ?? 'us',
     urlOverride: () => options.catalogUrlOverride || current?.catalogUrl || undefined,
-    // The catalog's age is shown to the journalist: wall-clock time, even when the
-    // scheduler's clock runs fast (the demo, tests).
-    clock: systemClock,
+    // The catalog's age is shown to the journalist: dated on the wall clock, even when the
+    // clock that paces retries runs fast (the demo, tests).
+    clock: { now: systemClock.now, sleep: (options.clock ?? systemClock).sleep },
     onRefreshed: (overview) => catalogRefreshed.emit(overview),
     log: options.log,
   });
