@@ -108,6 +108,18 @@ export class ReaderPage {
   }
 
   /** The audio element's position, in seconds. */
+  /** Whether the recording is paused (true before it can play). */
+  paused(): Promise<boolean> {
+    return this.page.evaluate(() => document.querySelector('audio')?.paused ?? true);
+  }
+
+  /** The index of the word highlighted as spoken, or -1. */
+  highlightedWord(): Promise<number> {
+    return this.page.evaluate(() =>
+      Number(document.querySelector('[data-w].now')?.getAttribute('data-w') ?? -1),
+    );
+  }
+
   currentTime(): Promise<number> {
     return this.page.evaluate(() => document.querySelector('audio')?.currentTime ?? -1);
   }

@@ -103,6 +103,17 @@ export class TranscriptStore {
     this.seek(this.nowMs() + deltaMs);
   }
 
+  /** Plays from a moment, as clicking a word does (the help says "click any word to play from there"). */
+  async playFrom(ms: number): Promise<void> {
+    this.seek(ms);
+    if (!this.media || this.mediaFailed || !this.media.paused) return;
+    try {
+      await this.media.play();
+    } catch {
+      // A play interrupted by a pause or a seek is not an error worth showing.
+    }
+  }
+
   async togglePlay(): Promise<void> {
     if (!this.media || this.mediaFailed) return;
     if (this.media.paused) {
