@@ -183,3 +183,22 @@ test('axe finds no serious problem in either export dialog, in both themes', asy
     await library.rowById(id).getByRole('checkbox').uncheck();
   }
 });
+
+test('a typed path follows the format: switching from Word to SRT saves switch-test.srt', async ({
+  page,
+  shell,
+}) => {
+  await shell.open();
+  const reader = new ReaderPage(page);
+  await reader.openNewTranscript(statement, { speaker_labels: true });
+  const dialog = new ExportDialog(page);
+  await dialog.openFromReader();
+  await dialog.format.selectOption('docx');
+  await dialog.path.fill(join(out, 'switch-test.docx'));
+  await dialog.format.selectOption('srt');
+  await expect(dialog.path).toHaveValue(join(out, 'switch-test.srt'));
+  await dialog.save.click();
+  await expect(dialog.status).toHaveText(`Saved to ${join(out, 'switch-test.srt')}`);
+  expect(readdirSync(out)).toContain('switch-test.srt');
+  expect(readdirSync(out)).not.toContain('switch-test.docx.srt');
+});

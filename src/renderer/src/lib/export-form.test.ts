@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicableOptions, wordSpan } from './export-form';
+import { applicableOptions, withFormatExtension, wordSpan } from './export-form';
 import { buildModel } from './reader-model';
 
 describe('applicableOptions', () => {
@@ -42,5 +42,18 @@ describe('wordSpan', () => {
     expect(wordSpan(model, 1, 3)).toEqual({ startMs: 1500, endMs: 2900 });
     expect(wordSpan(model, 3, 1)).toEqual({ startMs: 1500, endMs: 2900 });
     expect(wordSpan(model, 0, 99)).toBeUndefined();
+  });
+});
+
+describe('withFormatExtension', () => {
+  it.each([
+    ['/home/me/switch-test.docx', 'srt', '/home/me/switch-test.srt'],
+    ['/home/me/switch-test.DOCX', 'pdf', '/home/me/switch-test.pdf'],
+    ['/home/me/notes', 'md', '/home/me/notes.md'],
+    ['/home/me/v1.2 final', 'txt', '/home/me/v1.2 final.txt'],
+    ['/home/me/report.srt', 'srt', '/home/me/report.srt'],
+    ['/home/me/data.tar', 'csv', '/home/me/data.tar.csv'],
+  ] as const)('%s as %s → %s', (path, format, expected) => {
+    expect(withFormatExtension(path, format)).toBe(expected);
   });
 });

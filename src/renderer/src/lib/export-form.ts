@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../../../shared/export-options';
+import { exportFormats, type ExportFormat } from '../../../shared/export-options';
 import type { ReaderModel } from './reader-model';
 
 /** The options that mean something for a format; the dialog shows only these. */
@@ -43,4 +43,20 @@ export function wordSpan(
   const b = word(Math.max(first, last));
   if (!a || !b || b.end <= a.start) return undefined;
   return { startMs: Math.floor(a.start), endMs: Math.ceil(b.end) };
+}
+
+/**
+ * A typed export path with the extension of `format`: an extension of another export format is
+ * replaced, anything else is kept and the extension added ("interview.docx" → "interview.srt",
+ * "notes" → "notes.srt").
+ */
+export function withFormatExtension(path: string, format: ExportFormat): string {
+  const trimmed = path.trim();
+  if (trimmed === '') return path;
+  const match = /\.([A-Za-z0-9]+)$/.exec(trimmed);
+  const current = match?.[1]?.toLowerCase();
+  if (current === format) return trimmed;
+  if (current && (exportFormats as readonly string[]).includes(current))
+    return `${trimmed.slice(0, -current.length - 1)}.${format}`;
+  return `${trimmed}.${format}`;
 }

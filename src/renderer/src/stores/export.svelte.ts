@@ -7,6 +7,7 @@ import {
 import type { ExportCapabilities, ExportItemResult } from '../../../shared/ipc/export-contract';
 import type { Settings } from '../../../shared/settings';
 import { api } from '../lib/api';
+import { withFormatExtension } from '../lib/export-form';
 
 function messageOf(error: unknown): string {
   return error instanceof VerbatimError
@@ -80,6 +81,12 @@ export class ExportDialogState extends ExportChoices {
 
   request(): ExportSettings {
     return { ...copy(this.options), range: this.useRange ? this.range : undefined };
+  }
+
+  override chooseFormat(format: ExportFormat): void {
+    // A path typed for the old format takes the new one's extension (not "interview.docx.srt").
+    if (this.pathEdited) this.path = withFormatExtension(this.path, format);
+    super.chooseFormat(format);
   }
 
   editPath(path: string): void {
