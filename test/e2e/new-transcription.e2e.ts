@@ -218,3 +218,21 @@ test('new transcription: no serious accessibility violation, and screenshots in 
     await form.field('Content safety').uncheck();
   }
 });
+
+test('a refused file says why beside it, in view and to screen readers', async ({ shell, page }) => {
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await shell.open();
+  await shell.goTo('new');
+  const form = new NewTranscriptionPage(page);
+  await form.fileInput.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Not a recording: these are my notes from the council meeting.\n'.repeat(20)),
+  });
+  await expect(form.files.getByRole('listitem')).toHaveCount(1);
+  await form.submit.click();
+  const refused = form.files.getByRole('listitem').filter({ hasText: 'notes.txt' }).getByRole('alert');
+  await expect(refused).toContainText('notes.txt');
+  await expect(refused).toBeInViewport();
+  expect(await listJobs(page)).toEqual([]);
+});

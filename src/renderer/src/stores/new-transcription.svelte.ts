@@ -18,6 +18,8 @@ class NewTranscriptionStore {
   dragging = $state(false);
   submitting = $state(false);
   error = $state<string | undefined>(undefined);
+  /** The recording the service or main refused, shown beside it where the user is looking. */
+  refused = $state<{ file: File; message: string } | undefined>(undefined);
   /** The preset the options started from, '' for the defaults. */
   preset = $state('');
   private started = false;
@@ -33,9 +35,11 @@ class NewTranscriptionStore {
     const known = new Set(this.files.map(keyOf));
     this.files = [...this.files, ...[...files].filter((file) => !known.has(keyOf(file)))];
     this.error = undefined;
+    this.refused = undefined;
   }
 
   removeFile(index: number): void {
+    if (this.refused?.file === this.files[index]) this.refused = undefined;
     this.files = this.files.filter((_, i) => i !== index);
   }
 
@@ -68,9 +72,12 @@ class NewTranscriptionStore {
     if (!this.canSubmit) return;
     this.submitting = true;
     this.error = undefined;
+    this.refused = undefined;
     const options: Options = this.editor.snapshot();
+    let current: File | undefined;
     try {
       for (const file of [...this.files]) {
+        current = file;
         const path = await api.local.pathForFile(file);
         await api.transcripts.create({
           source: { kind: 'file', path },
@@ -79,6 +86,7 @@ class NewTranscriptionStore {
         });
         this.files = this.files.filter((candidate) => candidate !== file);
       }
+      current = undefined;
       if (this.url.trim() !== '') {
         await api.transcripts.create({ source: { kind: 'url', url: this.url.trim() }, options });
         this.url = '';
@@ -86,12 +94,14 @@ class NewTranscriptionStore {
       navigation.go('library');
     } catch (error) {
       // Files already submitted have left the list; what remains can be sent again.
-      this.error =
+      const message =
         error instanceof VerbatimError
           ? error.message
           : error instanceof Error
             ? error.message
             : 'Verbatim could not start the transcription.';
+      if (current) this.refused = { file: current, message };
+      else this.error = message;
     } finally {
       this.submitting = false;
     }
