@@ -82,7 +82,10 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     urlOverride: () => options.catalogUrlOverride || current?.catalogUrl || undefined,
     // The catalog's age is shown to the journalist: dated on the wall clock, even when the
     // clock that paces retries runs fast (the demo, tests).
-    clock: { now: systemClock.now, sleep: (options.clock ?? systemClock).sleep },
+    clock: {
+      now: () => systemClock.now(),
+      sleep: (ms, signal) => (options.clock ?? systemClock).sleep(ms, signal),
+    },
     onRefreshed: (overview) => catalogRefreshed.emit(overview),
     log: options.log,
   });
