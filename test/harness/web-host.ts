@@ -173,7 +173,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const socketServer = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
   socketServer.on('error', (error) => logError('the socket server failed', error));
   server.on('upgrade', (request, socket, head) => {
-    socket.on('error', (error) => logError('a socket failed during its upgrade', error));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // A page closing its connection is no fault worth a line in the log.
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') logError('a page socket failed', error);
+    });
     const url = new URL(request.url ?? '/', origin);
     if (!fromOwnPage(request)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
