@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Dates are shown in the machine's time zone; tests pin it so an expected date is one string.
+    env: { TZ: 'UTC' },
   },
 });

@@ -13,8 +13,9 @@ describe('toDocx', () => {
     expect(paras.find((p) => p.style === 'Title')?.text).toBe('Council meeting interview');
     const texts = paras.map((p) => p.text);
     expect(texts).toContain('Source: interview-2026-11-20.mp3');
-    expect(texts).toContain('Date: 2026-11-20');
+    expect(texts).toContain('Date: Nov 20, 2026, 9:30 AM');
     expect(texts).toContain('Duration: 01:01:50');
+    expect(texts).toContain('Language: Greek');
 
     // Transcript blocks are speaker run + timestamp run + text run; the title block has two runs.
     const body = paras.filter((p) => p.runs[0]?.bold && p.runs.length >= 3);

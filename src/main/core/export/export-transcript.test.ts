@@ -182,7 +182,7 @@ describe('previewExport', () => {
     expect(preview.lines.slice(0, 3)).toEqual([
       'Council meeting interview',
       'Source: interview-2026-11-20.mp3',
-      'Date: 2026-11-20',
+      'Date: Nov 20, 2026, 9:30 AM',
     ]);
     // Wrapped to the page's width, as Word and the PDF wrap it.
     expect(preview.lines[6]).toBe(

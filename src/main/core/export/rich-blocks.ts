@@ -1,3 +1,4 @@
+import { formatRecordedAt, languageName } from '../../../shared/display-format';
 import { exportAppendix, exportBlocks, hhmmss, timestampPlan } from './export-model';
 import type { ExportOptions, ExportTranscript } from './export-model';
 
@@ -55,9 +56,9 @@ export function richDocument(t: ExportTranscript, o: ExportOptions): RichDocumen
   const meta: RichDocument['meta'] = [];
   if (o.header) {
     meta.push({ label: 'Source', value: t.sourceName });
-    meta.push({ label: 'Date', value: new Date(t.createdAt).toISOString().slice(0, 10) });
+    meta.push({ label: 'Date', value: formatRecordedAt(t.createdAt) });
     if (t.audioDurationMs !== null) meta.push({ label: 'Duration', value: hhmmss(t.audioDurationMs) });
-    if (t.languageCode) meta.push({ label: 'Language', value: t.languageCode });
+    if (t.languageCode) meta.push({ label: 'Language', value: languageName(t.languageCode) });
     if (o.range)
       meta.push({ label: 'Excerpt', value: `${hhmmss(o.range.startMs)} – ${hhmmss(o.range.endMs)}` });
   }

@@ -45,7 +45,7 @@ describe('Markdown', () => {
     const lines = md.split('\n');
     expect(lines[0]).toBe('# Council meeting');
     expect(lines).toContain('- **Source:** council.mp3');
-    expect(lines).toContain('- **Date:** 2026-11-20 09:30 UTC');
+    expect(lines).toContain('- **Date:** Nov 20, 2026, 9:30 AM');
     expect(lines.some((l) => /^- \*\*Duration:\*\* \d\d:\d\d:\d\d$/.test(l))).toBe(true);
     const body = lines.filter((l) => /^\[\d\d:\d\d:\d\d\] \*\*/.test(l));
     expect(body).toHaveLength(3);
@@ -90,9 +90,10 @@ describe('plain text', () => {
     expect(lines.slice(0, 4)).toEqual([
       'Council meeting',
       'Source: council.mp3',
-      'Date: 2026-11-20 09:30 UTC',
+      'Date: Nov 20, 2026, 9:30 AM',
       expect.stringMatching(/^Duration: /),
     ]);
+    expect(lines).toContain('Language: English');
     expect(lines).toContain(
       '[00:00:00] MARIA LOPEZ: Good morning, everyone. The budget is "final", she said.',
     );

@@ -1,3 +1,4 @@
+import { formatRecordedAt, languageName } from '../../../shared/display-format';
 import type { Word } from '../../../shared/library';
 import {
   type ExportAnalyses,
@@ -13,18 +14,13 @@ import {
 
 /** Pure text exports: each returns the whole file as a string; writing it is the caller's job. */
 
-function dateLine(ms: number): string {
-  // UTC and minute precision so the same transcript always exports the same bytes.
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 function headerFields(t: ExportTranscript): [string, string][] {
   const fields: [string, string][] = [
     ['Source', t.sourceName],
-    ['Date', dateLine(t.createdAt)],
+    ['Date', formatRecordedAt(t.createdAt)],
   ];
   if (t.audioDurationMs !== null) fields.push(['Duration', hhmmss(t.audioDurationMs)]);
-  if (t.languageCode) fields.push(['Language', t.languageCode]);
+  if (t.languageCode) fields.push(['Language', languageName(t.languageCode)]);
   return fields;
 }
 
