@@ -10,6 +10,9 @@ describe('catalog numbers in words', () => {
     expect(perMillion(undefined)).toBeNull();
     expect(formatPerMillion('0.000015')).toBe('$15.00 / M tokens');
     expect(formatPerMillion('0.000000075')).toBe('$0.075 / M tokens');
+    // 0.0000001 × 1,000,000 is 0.09999999999999999 in binary: still ten cents, written as cents.
+    expect(formatPerMillion('0.0000001')).toBe('$0.10 / M tokens');
+    expect(formatPerMillion('0.00000004')).toBe('$0.04 / M tokens');
     expect(formatPerMillion('0')).toBe('Free');
     expect(formatPrice(1234.5)).toBe('$1,234.50');
     expect(formatPrice(null)).toBe('Unknown');

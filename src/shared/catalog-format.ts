@@ -28,8 +28,11 @@ const smallDollars = new Intl.NumberFormat('en-US', {
 /** "$3.00", "$0.075", "Free", or "Unknown". */
 export function formatPrice(dollarsPerMillion: number | null): string {
   if (dollarsPerMillion === null) return 'Unknown';
-  if (dollarsPerMillion === 0) return 'Free';
-  return dollarsPerMillion < 0.1 ? smallDollars.format(dollarsPerMillion) : dollars.format(dollarsPerMillion);
+  // Per-token prices times a million carry binary noise ("0.0000001" → 0.09999999999999999),
+  // which would read as "$0.1" beside "$0.10": round it away before choosing a format.
+  const value = Number(dollarsPerMillion.toPrecision(12));
+  if (value === 0) return 'Free';
+  return value < 0.1 ? smallDollars.format(value) : dollars.format(value);
 }
 
 /** "$3.00 / M tokens" from a per-token string. */

@@ -108,6 +108,8 @@ export function demoServiceEnvironment(emulator: RunningEmulator): Record<string
     VERBATIM_GATEWAY_URL: emulator.url,
     VERBATIM_CATALOG_URL: emulator.url,
     VERBATIM_CATALOG_KEY: emulator.options.key,
+    // The management key too, so the demo shows provider endpoints and counts by output.
+    VERBATIM_MANAGEMENT_KEY: emulator.options.managementKey,
     VERBATIM_VOICE_URL: emulator.url,
   };
 }
@@ -170,6 +172,7 @@ async function main(): Promise<void> {
     gatewayUrl: services.VERBATIM_GATEWAY_URL,
     catalogUrl: services.VERBATIM_CATALOG_URL,
     catalogKey: services.VERBATIM_CATALOG_KEY,
+    managementKey: services.VERBATIM_MANAGEMENT_KEY,
     voiceUrl: services.VERBATIM_VOICE_URL,
     voiceInput: demoVoiceInput(),
     timeScale: speed,
