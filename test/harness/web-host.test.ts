@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { get } from 'node:http';
 import WebSocket from 'ws';
 import { startWebHost, bridgePath, rawDataToText, socketPath, type WebHost } from './web-host';
 import { createDispatcher } from '../../src/main/ipc/dispatcher';
@@ -12,6 +13,7 @@ import { composeServices } from '../../src/main/compose';
 import { defaultSettings } from '../../src/shared/settings';
 
 let host: WebHost;
+const logged: string[] = [];
 let services: ReturnType<typeof composeServices>;
 const root = mkdtempSync(join(tmpdir(), 'verbatim-web-host-'));
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(root, 'secret.txt'), 'do not serve');
   writeFileSync(join(root, 'bridge.js'), '/* bridge */');
+  writeFileSync(join(root, 'long.wav'), Buffer.alloc(32 * 1024 * 1024));
   services = composeServices({
     dataDir: join(root, 'data'),
     appInfo: { name: 'Verbatim', version: '1', platform: 'linux' },
@@ -36,7 +39,11 @@ beforeAll(async () => {
     rendererDir,
     bridgeFile: join(root, 'bridge.js'),
     importDir: join(root, 'imports'),
-    audioPathOf: (id) => Promise.resolve(id === 'known' ? join(root, 'secret.txt') : undefined),
+    audioPathOf: (id) =>
+      Promise.resolve(
+        id === 'known' ? join(root, 'secret.txt') : id === 'long' ? join(root, 'long.wav') : undefined,
+      ),
+    logError: (message, error) => logged.push(`${message}: ${String(error)}`),
   });
 });
 
@@ -150,6 +157,30 @@ describe('the web host', () => {
     expect(ranged.status).toBe(206);
     expect(await ranged.text()).toBe('do');
     expect((await fetch(`${host.url}/__verbatim/media/unknown?token=${host.token}`)).status).toBe(404);
+  });
+
+  it('takes a player dropping the rest of a recording as its choice, not as a fault', async () => {
+    logged.length = 0;
+    await new Promise<void>((resolve, reject) => {
+      const request = get(`${host.url}/__verbatim/media/long?token=${host.token}`, (response) => {
+        expect(response.statusCode).toBe(200);
+        // One chunk, then the player seeks elsewhere and drops this response.
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(logged).toEqual([]);
+    // The host still serves the next request.
+    const ranged = await fetch(`${host.url}/__verbatim/media/long?token=${host.token}`, {
+      headers: { Range: 'bytes=0-3' },
+    });
+    expect(ranged.status).toBe(206);
   });
 
   it('closes a socket that sends something other than a request', async () => {

@@ -91,6 +91,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     void serveFile(request, response).catch((error: unknown) => {
+      // A player that seeks drops the rest of the range it asked for: its choice, not a fault.
+      if (request.destroyed && (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       logError(`${request.method ?? ''} ${request.url ?? ''} failed`, error);
       if (!response.headersSent) response.writeHead(500).end('Internal error');
       else response.destroy();
