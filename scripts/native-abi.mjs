@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, write
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { electronProgram } from './electron-program.mjs';
 
 // VERBATIM_NATIVE_ROOT and VERBATIM_NATIVE_REBUILD (a script run instead of the real rebuild)
 // exist for this script's own tests; the Electron rebuild itself is tested for real up to its
@@ -41,16 +42,8 @@ function nodeIsOldForElectron() {
   return major < electronNode[0] || (major === electronNode[0] && minor < electronNode[1]);
 }
 
-/** Where the Electron program is, or undefined when npm install did not download it. */
-function electronProgram() {
-  const dir = dirname(require.resolve('electron/package.json'));
-  const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const program = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(program) ? program : undefined;
-}
-
-if (target === 'electron' && needsApp && !process.env.ELECTRON_OVERRIDE_DIST_PATH && !electronProgram()) {
+const electronDir = () => dirname(require.resolve('electron/package.json'));
+if (target === 'electron' && needsApp && !electronProgram(electronDir())) {
   console.error(
     [
       'Verbatim cannot open as a desktop app yet: the Electron program was not downloaded by npm install',

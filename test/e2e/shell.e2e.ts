@@ -14,6 +14,25 @@ test('the app loads in the library with the navigation', async ({ shell }) => {
   expect(shell.page.url()).not.toContain('token=');
 });
 
+test('the built page carries its own Content-Security-Policy, for the desktop app loading it from a file', async ({
+  shell,
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await shell.open();
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("default-src 'none'");
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).not.toContain('frame-ancestors');
+  // Both policies apply here (header and tag): the app still works through its socket.
+  await shell.goTo('settings');
+  await expect(shell.heading).toHaveText('Settings');
+  expect(problems.filter((text) => /Content Security Policy|Refused/i.test(text))).toEqual([]);
+});
+
 test('navigation reaches every view by mouse, and by keyboard shortcut', async ({ shell, page }) => {
   await shell.open();
   for (const view of Object.keys(viewLabels) as ViewKey[]) {

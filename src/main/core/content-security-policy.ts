@@ -3,8 +3,12 @@
  * from the app itself, no eval, no plugins, no framing. `connectSources` adds the few
  * origins a transport needs: the Vite dev server in development, the web host's socket.
  */
-export function contentSecurityPolicy(options: { connectSources?: string[] } = {}): string {
+export function contentSecurityPolicy(
+  options: { connectSources?: string[]; metaTag?: boolean } = {},
+): string {
   const connect = ["'self'", ...(options.connectSources ?? [])];
+  // A <meta> policy cannot say frame-ancestors (browsers ignore it there, with a warning).
+  const framing = options.metaTag ? [] : ["frame-ancestors 'none'"];
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -16,7 +20,7 @@ export function contentSecurityPolicy(options: { connectSources?: string[] } = {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    ...framing,
   ].join('; ');
 }
 
