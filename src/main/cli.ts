@@ -24,6 +24,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   transcribe <file-or-url>... [--options-json JSON] [--title T] [--wait] [--json]
   jobs [--json]
   resume [--wait] [--json]
+  retry <id> [--wait] [--json]
   show <id> [--json]
   search <query> [--json] [--limit N]
   delete <id> [--remote]
@@ -138,6 +139,26 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           () => `${count} unfinished job(s) resumed.\n${jobs.map(describeJob).join('\n')}`,
         );
         return values.wait && jobs.some((job) => job.status === 'error') ? 1 : 0;
+      }
+      case 'retry': {
+        const id = single(positionals, 'retry needs a transcript id');
+        requireKey(io.env);
+        const job = await core.library.get(id);
+        if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+        if (job.status !== 'error' && job.status !== 'cancelled') {
+          throw new UsageError(
+            `"${job.title}" has not failed (it is ${job.status}); there is nothing to retry. "resume" picks up unfinished jobs.`,
+          );
+        }
+        // A job the service already made is fetched again, never created twice.
+        await core.scheduler.retry(id);
+        if (values.wait) await core.scheduler.settled([id], () => io.err(waitingForOwner(core!)));
+        else if (core.ownership.owned) await waitUntilSubmitted(core, [id]);
+        else io.err(waitingForOwner(core, false));
+        const retried = (await core.library.get(id))!;
+        if (progress) io.err('\n');
+        print(publicJob(retried), () => describeJob(retried));
+        return retried.status === 'error' ? 1 : 0;
       }
       case 'show': {
         const id = single(positionals, 'show needs a transcript id');

@@ -125,12 +125,15 @@ export class Scheduler {
   }
 
   /**
-   * The owner takes on unfinished jobs it has not seen: those another process on the same
-   * folder stored. A job this scheduler stopped (an unreachable address) waits for `resume`.
+   * The owner takes on unfinished jobs it is not driving: those another process on the same
+   * folder stored, or retried. A job this scheduler stopped (an unreachable address, its
+   * message still on it) waits for `resume`.
    */
   async adoptNewJobs(): Promise<number> {
     if (!this.owns()) return 0;
-    const fresh = (await this.options.library.unfinishedJobs()).filter((job) => !this.known.has(job.id));
+    const fresh = (await this.options.library.unfinishedJobs()).filter(
+      (job) => !this.drives.has(job.id) && (job.error === null || !this.known.has(job.id)),
+    );
     for (const job of fresh) this.drive(job.id, true);
     return fresh.length;
   }
