@@ -10,7 +10,7 @@ import {
 import type { Core } from './core/app-core';
 import { withExtension } from './core/export/export-batch';
 import { writeExportFile } from './core/export/export-file';
-import { exportTranscript } from './core/export/export-transcript';
+import { emptyRangeProblem, exportTranscript } from './core/export/export-transcript';
 import { loadExportTranscript } from './core/export/library-export';
 
 /** `verbatim export`: one transcript to a file, with the same options as the export dialog. */
@@ -110,6 +110,9 @@ export async function runExportCommand(
   const options = exportSettingsFromFlags(values);
   const path = withExtension(resolve(values.out), format.data);
   const transcript = await loadExportTranscript(core.library, id);
+  const emptyRange = emptyRangeProblem(transcript, options);
+  if (emptyRange)
+    throw usageError(`${emptyRange}; nothing was written. Choose a range within the recording.`);
   const { bytes, warnings } = await exportTranscript(format.data, transcript, options);
   // A script never silently replaces a file: --force says it may.
   await writeExportFile(path, bytes, { replace: values.force ?? false });

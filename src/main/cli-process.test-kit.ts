@@ -18,10 +18,14 @@ export function runCliProcess(args: string[], env: Record<string, string | undef
     if (value === undefined) delete merged[key];
     else merged[key] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args], {
-    env: merged,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args],
+    {
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -31,7 +31,8 @@ async function createdOnService(): Promise<number> {
     requests: { method: string; path: string }[];
   };
   await fetch(`${emulator.url}/__admin/requests`, { method: 'DELETE' });
-  return log.requests.filter((request) => request.method === 'POST' && request.path === '/v2/transcript').length;
+  return log.requests.filter((request) => request.method === 'POST' && request.path === '/v2/transcript')
+    .length;
 }
 
 /** A recording transcribed through the command line, then its local copy set to a state. */

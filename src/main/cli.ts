@@ -9,6 +9,7 @@ import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
 import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
 import { UsageError } from './cli-usage-error';
+import { serviceAddressProblem } from '../shared/web-address';
 import { inCommandLineTerms } from './cli-wording';
 import { catalogUsage, runCatalogCommand } from './cli-catalog';
 import { askUsage, runAskCommand } from './cli-ask';
@@ -55,6 +56,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   let core: Core | undefined;
   try {
+    checkServiceAddresses(io.env);
     if (command === 'catalog') return await runCatalogCommand(rest, io);
     if (command === 'voice') return await runVoiceCli(rest, io);
     const { values, positionals } = parseArgs({
@@ -101,6 +103,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const jobs: JobRecord[] = [];
         for (const source of positionals) {
           const isUrl = /^https?:\/\//i.test(source);
+          if (!isUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
+            throw new UsageError(
+              `"${source}" is not an address Verbatim can fetch: give an http:// or https:// link, or a file on this computer.`,
+            );
+          }
           jobs.push(
             await core.scheduler.submit({
               source: isUrl ? { kind: 'url', url: source } : { kind: 'file', path: resolve(source) },
@@ -265,6 +272,25 @@ function parseOptions(json: string | undefined): Record<string, unknown> {
     return value as Record<string, unknown>;
   } catch {
     throw new UsageError('--options-json must be a JSON object, for example \'{"speaker_labels": true}\'');
+  }
+}
+
+/** The service addresses a run is given, checked as Settings checks them, before any is used. */
+function checkServiceAddresses(env: NodeJS.ProcessEnv): void {
+  const addresses: [string, readonly string[]][] = [
+    ['VERBATIM_TRANSCRIPTION_URL', ['https:', 'http:']],
+    ['VERBATIM_CATALOG_URL', ['https:', 'http:']],
+    ['VERBATIM_GATEWAY_URL', ['https:', 'http:']],
+    ['VERBATIM_VOICE_URL', ['https:', 'http:', 'wss:', 'ws:']],
+  ];
+  for (const [variable, schemes] of addresses) {
+    const value = env[variable];
+    if (!value) continue;
+    const problem = serviceAddressProblem(value, schemes);
+    if (problem)
+      throw new UsageError(
+        `${variable}: ${problem.replace('keys are set in Settings', 'keys have their own variables')}`,
+      );
   }
 }
 

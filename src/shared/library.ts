@@ -13,6 +13,9 @@ export const jobStatusSchema = z.enum([
   'cancelled',
 ]);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
+/** The longest title a transcript may have, on every surface (the form, the CLI, a rename). */
+export const titleMaxLength = 300;
+
 export const finishedStatuses: readonly JobStatus[] = ['completed', 'error', 'cancelled'];
 
 export const regionSchema = z.enum(['us', 'eu']);

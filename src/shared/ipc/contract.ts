@@ -8,6 +8,7 @@ import {
   segmentSchema,
   transcriptSummarySchema,
   jobStatusSchema,
+  titleMaxLength,
 } from '../library';
 import { exportContract, exportEvents } from './export-contract';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
@@ -42,7 +43,7 @@ export const jobSourceSchema = z.discriminatedUnion('kind', [
 export const createTranscriptionSchema = z
   .object({
     source: jobSourceSchema,
-    title: z.string().max(300).optional(),
+    title: z.string().max(titleMaxLength).optional(),
     /** Checked against the spec's limits by the scheduler, with messages naming each option. */
     options: boundedJson(z.record(z.string(), z.unknown()), { maxBytes: 256 * 1024, maxDepth: 8 }).default(
       {},
@@ -95,7 +96,7 @@ export const contract = {
     output: transcriptSummarySchema,
   },
   'transcripts.setTitle': {
-    input: z.object({ id: z.string().min(1), title: z.string().min(1).max(300) }).strict(),
+    input: z.object({ id: z.string().min(1), title: z.string().min(1).max(titleMaxLength) }).strict(),
     output: transcriptSummarySchema,
   },
   'transcripts.setTags': {

@@ -117,7 +117,7 @@ describe('exportTranscript', () => {
       settings({ range: { startMs: 900_000, endMs: 901_000 } }),
     );
     expect(warnings).toEqual([
-      'Nothing was said between 00:15:00 and 00:15:01: the export has no transcript text.',
+      'Nothing was said between 00:15:00 and 00:15:01 (the recording is 00:00:07 long): the export has no transcript text.',
     ]);
   });
 

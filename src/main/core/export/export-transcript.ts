@@ -52,6 +52,20 @@ function cpsWarning(result: SubtitleResult): string[] {
   ];
 }
 
+/**
+ * "Nothing was said between 00:10:00 and 00:11:00 (the recording is 00:00:14 long)" when the
+ * chosen range holds no words: the page warns of it, the command line refuses to write it.
+ */
+export function emptyRangeProblem(
+  t: ExportTranscript,
+  o: ExportSettings,
+  blockCount = exportBlocks(t, o).length,
+): string | undefined {
+  if (!o.range || blockCount > 0) return undefined;
+  const length = t.audioDurationMs === null ? '' : ` (the recording is ${hhmmss(t.audioDurationMs)} long)`;
+  return `Nothing was said between ${hhmmss(o.range.startMs)} and ${hhmmss(o.range.endMs)}${length}`;
+}
+
 /** Warnings that do not depend on the file's bytes, so the preview can give them without building it. */
 function contentWarnings(
   format: ExportFormat,
@@ -66,11 +80,8 @@ function contentWarnings(
     );
   }
   const blocks = exportBlocks(t, o);
-  if (o.range && blocks.length === 0) {
-    warnings.push(
-      `Nothing was said between ${hhmmss(o.range.startMs)} and ${hhmmss(o.range.endMs)}: the export has no transcript text.`,
-    );
-  }
+  const emptyRange = emptyRangeProblem(t, o, blocks.length);
+  if (emptyRange) warnings.push(`${emptyRange}: the export has no transcript text.`);
   if (format === 'pdf' && (env.cjkFonts === undefined ? systemCjkFonts() : env.cjkFonts) === null) {
     const cjk = hasCjk(t.title) || blocks.some((b) => hasCjk(b.text) || hasCjk(b.speaker ?? ''));
     if (cjk) {

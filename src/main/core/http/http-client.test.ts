@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { HttpClient, abortableSleep, type AuthStyle } from './http-client';
+import { HttpClient, abortableSleep, withoutCredentials, type AuthStyle } from './http-client';
 import { ServiceError, parseErrorBody } from './service-error';
 import { backoffDelay, parseRetryAfter } from './retry-policy';
 import { VerbatimError } from '../../../shared/errors';
@@ -358,5 +358,18 @@ describe('backoff and Retry-After', () => {
     expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('withoutCredentials', () => {
+  it('drops a user name and password written into an address, and nothing else', () => {
+    expect(
+      withoutCredentials(
+        'Request cannot be constructed from a URL that includes credentials: https://user:hunter2@example.com/api',
+      ),
+    ).toBe('Request cannot be constructed from a URL that includes credentials: https://example.com/api');
+    expect(withoutCredentials('wss://token@voice.example/ws and http://127.0.0.1:8787/v2')).toBe(
+      'wss://voice.example/ws and http://127.0.0.1:8787/v2',
+    );
   });
 });

@@ -308,8 +308,13 @@ function networkError(service: string, baseUrl: string, error: unknown): Service
       ? `Nothing answers at the ${service}'s address (${host}: connection refused). Check the address in Settings.`
       : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
         ? `The ${service}'s address (${host}) cannot be found. Check the address in Settings and your internet connection.`
-        : `Verbatim could not reach the ${service} (${cause}). Check your internet connection; your work is kept and will continue.`;
+        : `Verbatim could not reach the ${service} (${withoutCredentials(cause)}). Check your internet connection; your work is kept and will continue.`;
   return new ServiceError('network', message, undefined, undefined, undefined, code);
+}
+
+/** A message never repeats a password written into an address ("https://user:secret@host"). */
+export function withoutCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*(?::[^\s/@]*)?@/gi, '$1');
 }
 
 /** A sleep that wakes early, with a rejection, when the signal aborts. */

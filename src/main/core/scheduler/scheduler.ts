@@ -1,5 +1,5 @@
 import { VerbatimError } from '../../../shared/errors';
-import type { JobStatus, Region } from '../../../shared/library';
+import { titleMaxLength, type JobStatus, type Region } from '../../../shared/library';
 import { checkTranscriptionOptions } from '../../../shared/transcription/request-options';
 import type { Clock } from '../clock';
 import { ServiceError, isUnreachable } from '../http/service-error';
@@ -71,6 +71,13 @@ export class Scheduler {
 
   /** Checks the request, stores the job, and starts it. Bad input fails before a job exists. */
   async submit(request: NewTranscription): Promise<JobRecord> {
+    const title = request.title?.trim() ?? '';
+    if (title.length > titleMaxLength) {
+      throw new VerbatimError(
+        'invalid_input',
+        `A title can be at most ${titleMaxLength} characters long; this one has ${title.length}.`,
+      );
+    }
     const audioUrl =
       request.source.kind === 'url' ? request.source.url : 'https://upload.invalid/placeholder';
     const checked = checkTranscriptionOptions({ ...request.options, audio_url: audioUrl });
