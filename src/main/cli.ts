@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { VerbatimError } from '../shared/errors';
 import { regionSchema, type Region } from '../shared/library';
 import { createCore, type Core } from './core/app-core';
+import { isLibraryWriteFailure } from './core/scheduler/scheduler';
 import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
 import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
@@ -55,6 +56,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return command ? 0 : 2;
   }
   let core: Core | undefined;
+  const dataDir = io.env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim');
+  // A library write that fails (disk full, folder read-only) ends the run with a word and exit 1;
+  // the scheduler keeps the job where it was, so `resume` finishes it once there is room.
+  let failStorage: (error: VerbatimError) => void = () => undefined;
+  const storageFailed = new Promise<never>((_, reject) => (failStorage = reject));
+  storageFailed.catch(() => undefined);
+  const untilStorageFails = <T>(work: Promise<T>): Promise<T> => Promise.race([work, storageFailed]);
   try {
     checkServiceAddresses(io.env);
     if (command === 'catalog') return await runCatalogCommand(rest, io);
@@ -82,8 +90,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const timeScale = io.env.VERBATIM_TIME_SCALE ? Number(io.env.VERBATIM_TIME_SCALE) : 1;
     if (!(timeScale > 0)) throw new UsageError('VERBATIM_TIME_SCALE must be a positive number');
     core = createCore({
-      dataDir: io.env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim'),
+      dataDir,
       processDescription: 'a Verbatim command line',
+      // A library busy for a moment (another process writing) is waited out, not reported.
+      onStorageFailure: (_id, message) => {
+        if (!/locked|busy/i.test(message)) failStorage(libraryWriteError(dataDir, message));
+      },
       clock: timeScale === 1 ? systemClock : acceleratedClock(timeScale),
       apiKey: () => io.env.VERBATIM_API_KEY,
       transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
@@ -118,8 +130,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           );
         }
         const ids = jobs.map((job) => job.id);
-        if (values.wait) await core.scheduler.settled(ids, () => io.err(waitingForOwner(core!)));
-        else if (core.ownership.owned) await waitUntilSubmitted(core, ids);
+        if (values.wait)
+          await untilStorageFails(core.scheduler.settled(ids, () => io.err(waitingForOwner(core!))));
+        else if (core.ownership.owned) await untilStorageFails(waitUntilSubmitted(core, ids));
         else io.err(waitingForOwner(core, false));
         const final = await Promise.all(ids.map(async (id) => (await core!.library.get(id))!));
         if (progress) io.err('\n');
@@ -137,7 +150,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         requireKey(io.env);
         const unfinished = (await core.library.unfinishedJobs()).map((job) => job.id);
         const count = await core.scheduler.resumeAll();
-        if (values.wait) await core.scheduler.settled(unfinished, () => io.err(waitingForOwner(core!)));
+        if (values.wait)
+          await untilStorageFails(core.scheduler.settled(unfinished, () => io.err(waitingForOwner(core!))));
         else if (!core.ownership.owned) io.err(waitingForOwner(core, false));
         const jobs = await core.library.list();
         if (progress) io.err('\n');
@@ -159,8 +173,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         }
         // A job the service already made is fetched again, never created twice.
         await core.scheduler.retry(id);
-        if (values.wait) await core.scheduler.settled([id], () => io.err(waitingForOwner(core!)));
-        else if (core.ownership.owned) await waitUntilSubmitted(core, [id]);
+        if (values.wait)
+          await untilStorageFails(core.scheduler.settled([id], () => io.err(waitingForOwner(core!))));
+        else if (core.ownership.owned) await untilStorageFails(waitUntilSubmitted(core, [id]));
         else io.err(waitingForOwner(core, false));
         const retried = (await core.library.get(id))!;
         if (progress) io.err('\n');
@@ -247,6 +262,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.err(`verbatim: ${error.message}\n\n${usageOf(command)}\n`);
       return 2;
     }
+    if (isLibraryWriteFailure(error)) {
+      io.err(`verbatim: ${libraryWriteError(dataDir, (error as Error).message).message}\n`);
+      return 1;
+    }
     if (error instanceof VerbatimError) {
       io.err(`verbatim: ${inCommandLineTerms(error.message)}`);
       return badInput(error) ? 2 : 1;
@@ -292,6 +311,19 @@ function checkServiceAddresses(env: NodeJS.ProcessEnv): void {
         `${variable}: ${problem.replace('keys are set in Settings', 'keys have their own variables')}`,
       );
   }
+}
+
+/** What a journalist reads when the library could not be written, and what to do about it. */
+function libraryWriteError(dataDir: string, message: string): VerbatimError {
+  const cause = /full/i.test(message)
+    ? 'the disk is full'
+    : /readonly|read-only/i.test(message)
+      ? 'the library cannot be written to'
+      : message;
+  return new VerbatimError(
+    'storage',
+    `Could not save to the library in ${dataDir}: ${cause}. Nothing is lost: the service keeps the work. Free some space (or make the folder writable), then run "npm run cli -- resume".`,
+  );
 }
 
 function requireKey(env: NodeJS.ProcessEnv): void {
