@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
@@ -201,4 +201,33 @@ test('a typed path follows the format: switching from Word to SRT saves switch-t
   await expect(dialog.status).toHaveText(`Saved to ${join(out, 'switch-test.srt')}`);
   expect(readdirSync(out)).toContain('switch-test.srt');
   expect(readdirSync(out)).not.toContain('switch-test.docx.srt');
+});
+
+test('saving over a file already there asks first: Keep it leaves it, Replace it writes', async ({
+  page,
+  shell,
+}) => {
+  await shell.open();
+  const reader = new ReaderPage(page);
+  await reader.openNewTranscript(statement, { speaker_labels: true });
+  const target = join(out, 'for-the-editor.txt');
+  writeFileSync(target, 'the editor’s own notes');
+  const dialog = new ExportDialog(page);
+  await dialog.openFromReader();
+  await dialog.format.selectOption('txt');
+  await dialog.path.fill(target);
+  await dialog.save.click();
+
+  const question = dialog.dialog.getByTestId('export-replace');
+  await expect(question).toContainText('for-the-editor.txt already exists in');
+  await question.getByRole('button', { name: 'Keep it' }).click();
+  await expect(question).toHaveCount(0);
+  expect(readFileSync(target, 'utf8')).toBe('the editor’s own notes');
+  await expect(dialog.status).toHaveText('');
+
+  await dialog.save.click();
+  await question.getByRole('button', { name: 'Replace it' }).click();
+  await expect(dialog.status).toHaveText(`Saved to ${target}`);
+  expect(readFileSync(target, 'utf8')).toContain('press-statement');
+  expect(readFileSync(target, 'utf8')).not.toContain('the editor’s own notes');
 });

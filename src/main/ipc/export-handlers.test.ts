@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
@@ -108,6 +116,29 @@ describe('exports over the contract', () => {
     const remembered = (await services.settings.get()).exportOptions.docx;
     expect(remembered).toMatchObject({ redacted: false, unit: 'turns' });
     expect(remembered && 'range' in remembered).toBe(false);
+  });
+
+  it('never replaces a file already there unless told to, and keeps the old file untouched when not', async () => {
+    const target = join(exportsDir, 'already-there.txt');
+    writeFileSync(target, 'the editor’s notes');
+    const refused = await failure('export.save', {
+      id: 'ferry',
+      format: 'txt',
+      options: defaultExportSettings,
+      path: target,
+    });
+    expect(refused.code).toBe('conflict');
+    expect(refused.message).toContain('already-there.txt already exists in');
+    expect(readFileSync(target, 'utf8')).toBe('the editor’s notes');
+    const replaced = await call<{ path: string }>('export.save', {
+      id: 'ferry',
+      format: 'txt',
+      options: defaultExportSettings,
+      path: target,
+      replace: true,
+    });
+    expect(replaced.path).toBe(target);
+    expect(readFileSync(target, 'utf8')).not.toBe('the editor’s notes');
   });
 
   it('refuses a relative path and explains a folder that is gone, leaving nothing behind', async () => {

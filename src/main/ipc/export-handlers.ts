@@ -92,11 +92,12 @@ export function createExportHandlers(services: ExportServices): ExportHandlers {
     'export.chooseFolder': async () => ({
       path: await dialogs().chooseFolder({ title: 'Export into this folder', defaultPath: folder() }),
     }),
-    'export.save': async ({ id, format, options, path }) => {
+    'export.save': async ({ id, format, options, path, replace }) => {
       const target = withExtension(requireAbsolute(path), format);
       const transcript = await loadExportTranscript(services.library, id);
       const { bytes, warnings } = await exportTranscript(format, transcript, options);
-      await writeExportFile(target, bytes, { replace: true });
+      // A file already there is replaced only when the user said so; else a conflict they answer.
+      await writeExportFile(target, bytes, { replace: replace ?? false });
       await remember(format, options);
       return { path: target, warnings };
     },

@@ -55,7 +55,16 @@ export const exportContract = {
   },
   'export.chooseFolder': { input: z.undefined(), output: z.object({ path: z.string().nullable() }) },
   'export.save': {
-    input: z.object({ id, format: exportFormatSchema, options: exportOptionsSchema, path }).strict(),
+    input: z
+      .object({
+        id,
+        format: exportFormatSchema,
+        options: exportOptionsSchema,
+        path,
+        /** Replace a file already there: the user said so (the OS save dialog, or Replace). */
+        replace: z.boolean().optional(),
+      })
+      .strict(),
     output: z.object({ path: z.string(), warnings: z.array(z.string()) }),
   },
   'export.batch': {

@@ -71,6 +71,8 @@ export class ExportDialogState extends ExportChoices {
   previewing = $state(false);
   previewProblem = $state<string | undefined>(undefined);
   path = $state('');
+  /** The file already at the typed path, while the user decides whether to replace it. */
+  replacing = $state<string | undefined>(undefined);
   private pathEdited = false;
   private fileName = '';
   private seq = 0;
@@ -113,12 +115,20 @@ export class ExportDialogState extends ExportChoices {
     }
   }
 
-  async save(): Promise<void> {
+  /** Keeps the file already there: the user picks another path. */
+  keepExisting(): void {
+    this.replacing = undefined;
+  }
+
+  async save(replace = false): Promise<void> {
     this.done = undefined;
     this.problem = undefined;
+    this.replacing = undefined;
     this.busy = true;
     try {
       let path: string | null = this.path.trim();
+      // The OS save dialog has already asked whether to replace a file it is pointed at.
+      let confirmed = replace;
       if (this.capabilities?.nativeDialogs) {
         path = (
           await api.export.chooseFile({
@@ -127,18 +137,21 @@ export class ExportDialogState extends ExportChoices {
           })
         ).path;
         if (path === null) return;
+        confirmed = true;
       }
       const saved = await api.export.save({
         id: this.id,
         format: this.format,
         options: this.request(),
         path,
+        replace: confirmed,
       });
       this.warnings = saved.warnings;
       this.done = `Saved to ${saved.path}`;
       this.rememberLocally();
     } catch (error) {
-      this.problem = messageOf(error);
+      if (error instanceof VerbatimError && error.code === 'conflict') this.replacing = error.message;
+      else this.problem = messageOf(error);
     } finally {
       this.busy = false;
     }
