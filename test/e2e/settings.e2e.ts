@@ -65,7 +65,7 @@ test('test connection succeeds with the emulator key, and reports the service me
   await expect(settings.connectionResult).toContainText('Your key works');
 });
 
-test('region and address overrides survive a reload; an invalid address is refused inline', async ({
+test('region and address overrides survive a reload; an invalid address is refused inline; a new server gets the key only when confirmed', async ({
   shell,
   page,
 }) => {
@@ -81,7 +81,20 @@ test('region and address overrides survive a reload; an invalid address is refus
   expect(await settings.problemOf(settings.urlOverride('us'))).toContain('Enter a full web address');
   await settings.urlOverride('us').press('Tab');
 
+  // A key is stored: a new server gets it only once the journalist says so.
+  const question = page.getByTestId('url-eu-key-question');
   await settings.setUrlOverride('eu', 'https://transcripts.example.eu/');
+  await expect(question).toContainText(
+    'Verbatim would send your transcription key to https://transcripts.example.eu. Use this address only if you trust that server.',
+  );
+  await question.getByRole('button', { name: 'Keep the old address' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(settings.urlOverride('eu')).toHaveValue('');
+  expect(await settings.storedSettings()).toMatchObject({ transcriptionUrlEu: '' });
+
+  await settings.setUrlOverride('eu', 'https://transcripts.example.eu/');
+  await question.getByRole('button', { name: 'Use this address and send my key' }).click();
+  await expect(question).toHaveCount(0);
   await expect
     .poll(() => settings.storedSettings())
     .toMatchObject({

@@ -1,5 +1,6 @@
 import type { AppInfo, Handlers, SecretsStatus, TranscriptDetail } from '../../shared/ipc/contract';
 import { VerbatimError } from '../../shared/errors';
+import { unconfirmedKeyDestinations, type KeyName } from '../../shared/key-destinations';
 import type { SettingsStore } from '../core/settings/settings-store';
 import type { Core } from '../core/app-core';
 import type { Signal } from '../core/signal';
@@ -88,7 +89,26 @@ export function createHandlers(services: Services): Handlers {
       return Promise.resolve({ relaunching: true });
     },
     'settings.get': () => services.settings.get(),
-    'settings.set': (patch) => services.settings.set(patch),
+    'settings.set': async ({ sendKeysTo, ...patch }) => {
+      const stored = new Set<KeyName>(
+        (['transcriptionKey', 'catalogKey'] as const).filter((name) => services.secrets.peek(name)),
+      );
+      const [unconfirmed] = unconfirmedKeyDestinations(
+        await services.settings.get(),
+        patch,
+        stored,
+        sendKeysTo,
+      );
+      if (unconfirmed) {
+        const key = unconfirmed.key === 'catalogKey' ? 'catalog key' : 'transcription key';
+        throw new VerbatimError(
+          'forbidden',
+          `Verbatim would send your ${key} to ${unconfirmed.origin}. Use this address only if you trust that server.`,
+          { origin: unconfirmed.origin, field: unconfirmed.field },
+        );
+      }
+      return services.settings.set(patch);
+    },
     'transcripts.create': async (request) => {
       const region = request.region ?? (await services.settings.get()).region;
       return toSummary(await scheduler.submit({ ...request, region }));

@@ -73,7 +73,13 @@ export const contract = {
   },
   'app.relaunch': { input: noInput, output: z.object({ relaunching: z.boolean() }) },
   'settings.get': { input: noInput, output: settingsSchema },
-  'settings.set': { input: settingsPatchSchema, output: settingsSchema },
+  'settings.set': {
+    input: settingsPatchSchema.extend({
+      /** Servers the journalist agreed to send a stored key to (see key-destinations.ts). */
+      sendKeysTo: z.array(z.string().max(2048)).max(5).optional(),
+    }),
+    output: settingsSchema,
+  },
   'transcripts.create': { input: createTranscriptionSchema, output: transcriptSummarySchema },
   'transcripts.cancel': { input: transcriptId, output: transcriptSummarySchema },
   'transcripts.retry': { input: transcriptId, output: transcriptSummarySchema },

@@ -1,6 +1,7 @@
 import { defaultSettings, type Settings, type SettingsPatch } from '../../../shared/settings';
 import { api } from '../lib/api';
 import { VerbatimError } from '../../../shared/errors';
+import type { AddressField } from '../../../shared/key-destinations';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -34,6 +35,41 @@ class SettingsStore {
       this.error = messageOf(error);
     }
   }
+
+  /**
+   * Saves a service address. A new server that would receive a stored key is not saved: the
+   * question comes back, and the journalist's yes is `sendKeysTo`.
+   */
+  async updateAddress(
+    field: AddressField,
+    address: string,
+    sendKeysTo?: string[],
+  ): Promise<KeyQuestion | undefined> {
+    this.saveState = 'saving';
+    this.error = undefined;
+    try {
+      this.value = await api.settings.set({ [field]: address, ...(sendKeysTo ? { sendKeysTo } : {}) });
+      this.saveState = 'saved';
+      return undefined;
+    } catch (error) {
+      const question = keyQuestionOf(error);
+      this.saveState = question ? 'idle' : 'failed';
+      if (!question) this.error = messageOf(error);
+      return question;
+    }
+  }
+}
+
+/** A server the journalist is asked about before a stored key is sent to it. */
+export interface KeyQuestion {
+  origin: string;
+  message: string;
+}
+
+function keyQuestionOf(error: unknown): KeyQuestion | undefined {
+  if (!(error instanceof VerbatimError) || error.code !== 'forbidden') return undefined;
+  const origin = (error.details as { origin?: unknown } | undefined)?.origin;
+  return typeof origin === 'string' ? { origin, message: error.message } : undefined;
 }
 
 function messageOf(error: unknown): string {
