@@ -113,6 +113,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     relaunch: options.relaunch,
     jobUpdated,
     jobProgress,
+    openTranscript: new Signal<{ id: string }>(),
     exportProgress: new Signal<ExportProgress>(),
     exportPlatform: options.exportPlatform,
     catalog,

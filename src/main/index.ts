@@ -16,6 +16,8 @@ import { handleMediaProtocol, registerMediaScheme } from './platform/media-proto
 import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
 import { nativeAssistantAudio } from './platform/native-audio';
+import { DesktopAttention } from './core/desktop-attention';
+import { electronAttentionPort } from './platform/desktop-attention-electron';
 
 const defaultDataDir = app.getPath('userData');
 // Settled once the app is ready: the library may have been moved elsewhere (location.json).
@@ -110,6 +112,32 @@ if (!app.requestSingleInstanceLock()) {
     wireEvents(services, (event, payload) =>
       sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),
     );
+    // Finished and failed jobs, upload progress and running jobs, shown by the OS.
+    const attention = new DesktopAttention(
+      electronAttentionPort({
+        mainWindow: () => mainWindow,
+        openTranscript: (id) => {
+          if (!mainWindow) {
+            openMainWindow();
+            mainWindow!.webContents.once('did-finish-load', () => services.openTranscript.emit({ id }));
+            return;
+          }
+          if (mainWindow.isMinimized()) mainWindow.restore();
+          mainWindow.show();
+          mainWindow.focus();
+          services.openTranscript.emit({ id });
+        },
+      }),
+      () => BrowserWindow.getFocusedWindow() !== null,
+    );
+    attention.seed(await services.core.library.list());
+    const attentionStops = [
+      services.jobUpdated.subscribe((job) => attention.jobChanged(job)),
+      services.jobProgress.subscribe(({ id, bytesSent, bytesTotal }) =>
+        attention.uploadProgress(id, bytesSent, bytesTotal),
+      ),
+    ];
+    app.on('will-quit', () => attentionStops.forEach((stop) => stop()));
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim')));
     openMainWindow();
     if (!assistantWindow.registerShortcut())

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebApp } from '../harness/start';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import type { WebHost } from '../harness/web-host';
+import type { WebApp } from '../harness/start';
 import { AppShell } from './pages/app-shell';
 
 /** The emulator and the web app run 200 times faster than real time: minutes of processing take a second. */
@@ -14,7 +14,7 @@ export const speed = 200;
  * Each test gets its own emulator and its own web host over a fresh data folder, wired
  * together with the emulator's key, and a page object for the shell.
  */
-export const test = base.extend<{ emulator: RunningEmulator; host: WebHost; shell: AppShell }>({
+export const test = base.extend<{ emulator: RunningEmulator; host: WebApp; shell: AppShell }>({
   emulator: async ({ browserName: _browser }, use) => {
     const emulator = await startEmulator({ port: 0, speed });
     await use(emulator);

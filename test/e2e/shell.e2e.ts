@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { test, expect, screenshotDir } from './fixtures';
+import { test, expect, fixtureDir, screenshotDir } from './fixtures';
+import { ReaderPage } from './pages/reader-page';
 import { viewLabels, type ViewKey } from './pages/app-shell';
 import { SettingsPage } from './pages/settings-page';
 
@@ -97,4 +98,20 @@ test('screenshots of every view in both themes', async ({ shell, page }) => {
       await page.screenshot({ path: join(screenshotDir, `shell-${view}-${theme.toLowerCase()}.png`) });
     }
   }
+});
+
+test('a transcript the OS asks to show (its notification clicked) opens in the reader', async ({
+  shell,
+  page,
+  host,
+}) => {
+  await shell.open();
+  const reader = new ReaderPage(page);
+  const id = await reader.createTranscript(join(fixtureDir, 'press-statement.wav'), {});
+  expect(await reader.waitForStatus(id)).toBe('completed');
+  await shell.goTo('settings');
+  await expect(shell.heading).toHaveText('Settings');
+  host.services.openTranscript.emit({ id });
+  await expect(page).toHaveURL(new RegExp(`#/transcript/${id}$`));
+  await expect(reader.turns.first()).toBeVisible();
 });

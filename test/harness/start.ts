@@ -45,6 +45,9 @@ export interface WebAppOptions {
   voiceInputSpeed?: number;
 }
 
+/** A running web app: the host, and the services behind it (tests stand in for the OS through them). */
+export type WebApp = Awaited<ReturnType<typeof startWebApp>>;
+
 export async function startWebApp(options: WebAppOptions) {
   mkdirSync(options.dataDir, { recursive: true });
   // A library moved from Settings left its new address in the folder it was in.

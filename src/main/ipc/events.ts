@@ -11,6 +11,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.settings.onChange((settings) => emit('settings.changed', settings)),
     services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))),
     services.jobProgress.subscribe((progress) => emit('job.progress', progress)),
+    services.openTranscript.subscribe((request) => emit('app.openTranscript', request)),
     services.exportProgress.subscribe((progress) => emit('export.progress', progress)),
     services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)),
     forwardAskEvents(services.ask, emit),

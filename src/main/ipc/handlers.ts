@@ -25,6 +25,8 @@ export interface Services extends VoiceServices {
   core: Core;
   jobUpdated: Signal<JobRecord>;
   jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
+  /** A transcript the OS asked to show (a notification clicked). */
+  openTranscript: Signal<{ id: string }>;
   dataFolder: { current: string; home: string };
   relaunch?: (() => void) | undefined;
   exportProgress: Signal<ExportProgress>;

@@ -78,8 +78,30 @@ export class FakeBrowserWindow {
   }
   show = vi.fn();
   focus = vi.fn();
+  setProgressBar = vi.fn();
   restore = vi.fn();
   isMinimized = vi.fn(() => false);
+}
+
+/** Notifications shown, with their click listeners, for tests to click. */
+export class FakeNotification {
+  static shown: FakeNotification[] = [];
+  static supported = true;
+  static isSupported(): boolean {
+    return FakeNotification.supported;
+  }
+  private readonly listeners = new Map<string, Listener[]>();
+  constructor(readonly options: { title: string; body: string }) {}
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  show(): void {
+    FakeNotification.shown.push(this);
+  }
+  click(): void {
+    for (const listener of this.listeners.get('click') ?? []) listener();
+  }
 }
 
 export function electronMock() {
@@ -92,6 +114,7 @@ export function electronMock() {
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
   return {
     BrowserWindow: FakeBrowserWindow,
+    Notification: FakeNotification,
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     session: {
       defaultSession: {
@@ -123,6 +146,7 @@ export function electronMock() {
     app: {
       getPath: vi.fn(() => '/tmp/verbatim-test-user-data'),
       getVersion: vi.fn(() => '0.1.0'),
+      setBadgeCount: vi.fn((_count: number) => true),
       requestSingleInstanceLock: vi.fn(() => true),
       quit: vi.fn(),
       relaunch: vi.fn(),

@@ -135,6 +135,8 @@ export const events = {
   'settings.changed': settingsSchema,
   'job.updated': transcriptSummarySchema,
   'job.progress': z.object({ id: z.string(), bytesSent: z.number().int(), bytesTotal: z.number().int() }),
+  /** The OS asked to show a transcript (its notification was clicked). */
+  'app.openTranscript': z.object({ id: z.string().min(1).max(100) }),
   ...exportEvents,
   ...askEvents,
   ...voiceEvents,

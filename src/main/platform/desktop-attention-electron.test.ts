@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ElectronMock } from './electron-mock';
+
+vi.mock('electron', async () => (await import('./electron-mock')).electronMock());
+
+const electron = (await import('electron')) as unknown as ElectronMock;
+const { FakeBrowserWindow, FakeNotification } = await import('./electron-mock');
+const { electronAttentionPort } = await import('./desktop-attention-electron');
+const { DesktopAttention } = await import('../core/desktop-attention');
+
+describe('the OS side of desktop attention', () => {
+  beforeEach(() => {
+    FakeNotification.shown.length = 0;
+    FakeNotification.supported = true;
+    vi.clearAllMocks();
+  });
+
+  it('shows a notification whose click opens the transcript, and the upload on the window’s icon', () => {
+    const window = new FakeBrowserWindow({});
+    const opened: string[] = [];
+    const port = electronAttentionPort({
+      mainWindow: () => window as never,
+      openTranscript: (id) => opened.push(id),
+    });
+    const attention = new DesktopAttention(port, () => false);
+    attention.jobChanged({ id: 'j1', title: 'Mayor interview', status: 'uploading', error: null });
+    attention.uploadProgress('j1', 25, 100);
+    attention.jobChanged({ id: 'j1', title: 'Mayor interview', status: 'processing', error: null });
+    attention.jobChanged({ id: 'j1', title: 'Mayor interview', status: 'completed', error: null });
+
+    expect(window.setProgressBar.mock.calls.map((call) => call[0] as number)).toEqual([-1, 0.25, -1]);
+    expect(electron.app.setBadgeCount.mock.calls.map((call) => call[0])).toEqual([1, 0]);
+    expect(FakeNotification.shown.map((note) => note.options)).toEqual([
+      { title: 'Transcript ready', body: '“Mayor interview” is ready to read.' },
+    ]);
+    FakeNotification.shown[0]!.click();
+    expect(opened).toEqual(['j1']);
+  });
+
+  it('stays quiet where the OS has no notifications, and with no window to show progress on', () => {
+    FakeNotification.supported = false;
+    const port = electronAttentionPort({ mainWindow: () => undefined, openTranscript: () => undefined });
+    port.notify({ title: 't', body: 'b', transcriptId: 'x' });
+    port.setProgress(0.5);
+    expect(FakeNotification.shown).toEqual([]);
+  });
+});
