@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { SettingsStore } from './core/settings/settings-store';
 import { nodeFileSystem } from './core/fs';
 import { createCore, type Core } from './core/app-core';
+import type { OpenedRecordings } from './core/opened-recordings';
 import { Signal } from './core/signal';
 import type { AppInfo } from '../shared/ipc/contract';
 import type { Settings } from '../shared/settings';
@@ -114,6 +115,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     jobUpdated,
     jobProgress,
     openTranscript: new Signal<{ id: string }>(),
+    openRecordings: new Signal<OpenedRecordings>(),
     exportProgress: new Signal<ExportProgress>(),
     exportPlatform: options.exportPlatform,
     catalog,

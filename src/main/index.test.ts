@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronMock } from './platform/electron-mock';
@@ -56,9 +56,22 @@ describe('the Electron composition root', () => {
       { ...defaultSettings, theme: 'dark' },
     ]);
 
-    // A second launch focuses the existing window instead of opening another.
-    for (const listener of electron.appListeners.get('second-instance') ?? []) listener();
+    // A second launch focuses the existing window instead of opening another, and a recording
+    // it was given ("Open with Verbatim") starts a New transcription in the loaded page.
+    window.webContents.emit('did-finish-load');
+    const recording = join(import.meta.dirname, '../../test/fixtures/press-statement.wav');
+    for (const listener of electron.appListeners.get('second-instance') ?? [])
+      listener({}, ['/opt/Verbatim/verbatim', '--flag', recording], '/home/reporter');
     expect(window.focus).toHaveBeenCalled();
     expect(FakeBrowserWindow.instances).toHaveLength(1);
+    await vi.waitFor(() =>
+      expect(window.webContents.sent).toContainEqual([
+        'event:app.openRecordings',
+        {
+          recordings: [{ path: recording, name: 'press-statement.wav', size: statSync(recording).size }],
+          refused: [],
+        },
+      ]),
+    );
   });
 });

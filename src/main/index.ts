@@ -17,6 +17,7 @@ import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
 import { nativeAssistantAudio } from './platform/native-audio';
 import { DesktopAttention } from './core/desktop-attention';
+import { inspectOpened, recordingArguments } from './core/opened-recordings';
 import { electronAttentionPort } from './platform/desktop-attention-electron';
 
 const defaultDataDir = app.getPath('userData');
@@ -33,6 +34,17 @@ function readSavedWindowState(): unknown {
 }
 
 let mainWindow: BrowserWindow | undefined;
+/** Whether the main window's page is loaded and listening for events. */
+let rendererReady = false;
+let composedServices: ReturnType<typeof composeServices> | undefined;
+
+// Recordings the OS opened with the app, until the page can take them: the first launch's
+// arguments (Windows, Linux), macOS's open-file, a second instance's arguments.
+const openedPaths: string[] = recordingArguments(process.argv, process.cwd());
+async function offerOpenedRecordings(): Promise<void> {
+  if (!rendererReady || !composedServices || openedPaths.length === 0) return;
+  composedServices.openRecordings.emit(await inspectOpened(openedPaths.splice(0)));
+}
 
 const assistantWindow = new AssistantWindow({
   preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
@@ -48,7 +60,26 @@ function openMainWindow(): void {
     savedState: readSavedWindowState(),
     saveState: (state) => void writeFileAtomic(windowStatePath(), JSON.stringify(state)),
   });
-  mainWindow.on('closed', () => (mainWindow = undefined));
+  mainWindow.webContents.once('did-finish-load', () => {
+    rendererReady = true;
+    void offerOpenedRecordings();
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = undefined;
+    rendererReady = false;
+  });
+}
+
+/** Brings the main window forward, opening it again where it was closed (macOS). */
+function showMainWindow(): void {
+  if (!mainWindow) {
+    // Before start-up has composed the services, the window it is about to open will do.
+    if (composedServices) openMainWindow();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
 }
 
 registerMediaScheme();
@@ -56,10 +87,17 @@ registerMediaScheme();
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    openedPaths.push(...recordingArguments(argv, workingDirectory));
+    showMainWindow();
+    void offerOpenedRecordings();
+  });
+  // macOS: a recording dropped on the Dock icon or opened with the app, even before it is ready.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    openedPaths.push(path);
+    showMainWindow();
+    void offerOpenedRecordings();
   });
 
   app.on('web-contents-created', (_event, contents) => {
@@ -139,6 +177,7 @@ if (!app.requestSingleInstanceLock()) {
     ];
     app.on('will-quit', () => attentionStops.forEach((stop) => stop()));
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim')));
+    composedServices = services;
     openMainWindow();
     if (!assistantWindow.registerShortcut())
       console.log('[verbatim] the assistant shortcut is taken by another app');

@@ -236,3 +236,27 @@ test('a refused file says why beside it, in view and to screen readers', async (
   await expect(refused).toBeInViewport();
   expect(await listJobs(page)).toEqual([]);
 });
+
+test('recordings the OS opens with Verbatim start a New transcription, and a file that is not one says why', async ({
+  shell,
+  page,
+  host,
+}) => {
+  await shell.open();
+  await expect(shell.heading).toHaveText('Library');
+  const statement = join(fixtureDir, 'press-statement.wav');
+  // What main sends after "Open with Verbatim" (a second instance's arguments, macOS open-file).
+  host.services.openRecordings.emit({
+    recordings: [{ path: statement, name: 'press-statement.wav', size: readFileSync(statement).length }],
+    refused: [{ name: 'notes.mp3', message: 'This file is not a recording Verbatim can read.' }],
+  });
+  await expect(shell.heading).toHaveText('New transcription');
+  const form = new NewTranscriptionPage(page);
+  await expect(form.files).toContainText('press-statement.wav');
+  await expect(form.error).toContainText('notes.mp3: This file is not a recording Verbatim can read.');
+  await form.submit.click();
+  await expect(shell.heading).toHaveText('Library');
+  await expect
+    .poll(async () => (await listJobs(page)).map((job) => `${job.title}:${job.status}`), { timeout: 20_000 })
+    .toEqual(['press-statement:completed']);
+});

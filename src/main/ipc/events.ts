@@ -12,6 +12,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))),
     services.jobProgress.subscribe((progress) => emit('job.progress', progress)),
     services.openTranscript.subscribe((request) => emit('app.openTranscript', request)),
+    services.openRecordings.subscribe((opened) => emit('app.openRecordings', opened)),
     services.exportProgress.subscribe((progress) => emit('export.progress', progress)),
     services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)),
     forwardAskEvents(services.ask, emit),

@@ -9,6 +9,7 @@ import type { TranscriptSummary } from '../../shared/library';
 import type { SecretName, Secrets } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
+import type { OpenedRecordings } from '../core/opened-recordings';
 import type { ExportProgress } from '../../shared/ipc/export-contract';
 import { createExportHandlers, type ExportPlatform } from './export-handlers';
 import type { CatalogService } from '../core/catalog/catalog-service';
@@ -27,6 +28,8 @@ export interface Services extends VoiceServices {
   jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
   /** A transcript the OS asked to show (a notification clicked). */
   openTranscript: Signal<{ id: string }>;
+  /** Recordings the OS opened with the app ("Open with", the icon), checked. */
+  openRecordings: Signal<OpenedRecordings>;
   dataFolder: { current: string; home: string };
   relaunch?: (() => void) | undefined;
   exportProgress: Signal<ExportProgress>;

@@ -15,6 +15,9 @@ export class FakeWebContents {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
+  once(event: string, listener: Listener): this {
+    return this.on(event, listener);
+  }
   emit(event: string, ...args: unknown[]): void {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
   }

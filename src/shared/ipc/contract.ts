@@ -137,6 +137,11 @@ export const events = {
   'job.progress': z.object({ id: z.string(), bytesSent: z.number().int(), bytesTotal: z.number().int() }),
   /** The OS asked to show a transcript (its notification was clicked). */
   'app.openTranscript': z.object({ id: z.string().min(1).max(100) }),
+  /** Recordings the OS opened with the app: they start a New transcription. */
+  'app.openRecordings': z.object({
+    recordings: z.array(z.object({ path: z.string(), name: z.string(), size: z.number() })).max(200),
+    refused: z.array(z.object({ name: z.string(), message: z.string() })).max(200),
+  }),
   ...exportEvents,
   ...askEvents,
   ...voiceEvents,

@@ -5,13 +5,22 @@ import { navigation } from './navigation.svelte';
 import { settings } from './settings.svelte';
 import { titleFromFileName, type Options } from './new-transcription-logic';
 
+/** A recording chosen for transcription: a file picked or dropped, or a path the OS opened. */
+export interface ChosenRecording {
+  key: string;
+  name: string;
+  size: number;
+  file?: File;
+  path?: string;
+}
+
 /**
  * The New transcription form: the recordings chosen (picked, or dropped anywhere in the
  * window), a link, and the options. It lives outside the view so a drop on another view can
  * hand its files over before the view opens.
  */
 class NewTranscriptionStore {
-  files = $state<File[]>([]);
+  recordings = $state<ChosenRecording[]>([]);
   url = $state('');
   editor = new OptionsEditor();
   /** Whether files are being dragged over the window, for the drop overlay. */
@@ -19,7 +28,7 @@ class NewTranscriptionStore {
   submitting = $state(false);
   error = $state<string | undefined>(undefined);
   /** The recording the service or main refused, shown beside it where the user is looking. */
-  refused = $state<{ file: File; message: string } | undefined>(undefined);
+  refused = $state<{ recording: ChosenRecording; message: string } | undefined>(undefined);
   /** The preset the options started from, '' for the defaults. */
   preset = $state('');
   private started = false;
@@ -32,15 +41,30 @@ class NewTranscriptionStore {
   }
 
   addFiles(files: Iterable<File>): void {
-    const known = new Set(this.files.map(keyOf));
-    this.files = [...this.files, ...[...files].filter((file) => !known.has(keyOf(file)))];
-    this.error = undefined;
-    this.refused = undefined;
+    this.add([...files].map((file) => ({ key: keyOf(file), name: file.name, size: file.size, file })));
   }
 
-  removeFile(index: number): void {
-    if (this.refused?.file === this.files[index]) this.refused = undefined;
-    this.files = this.files.filter((_, i) => i !== index);
+  removeRecording(index: number): void {
+    if (this.refused?.recording === this.recordings[index]) this.refused = undefined;
+    this.recordings = this.recordings.filter((_, i) => i !== index);
+  }
+
+  /** Recordings the OS opened with the app: they join the form, which opens; refusals say why. */
+  receiveOpened(opened: {
+    recordings: { path: string; name: string; size: number }[];
+    refused: { name: string; message: string }[];
+  }): void {
+    this.add(opened.recordings.map((recording) => ({ key: `path\u0000${recording.path}`, ...recording })));
+    if (opened.refused.length > 0)
+      this.error = opened.refused.map((refusal) => `${refusal.name}: ${refusal.message}`).join(' ');
+    navigation.go('new');
+  }
+
+  private add(chosen: ChosenRecording[]): void {
+    const known = new Set(this.recordings.map((recording) => recording.key));
+    this.recordings = [...this.recordings, ...chosen.filter((recording) => !known.has(recording.key))];
+    this.error = undefined;
+    this.refused = undefined;
   }
 
   /** Files dropped anywhere in the window land here and open the view. */
@@ -64,7 +88,7 @@ class NewTranscriptionStore {
   }
 
   get canSubmit(): boolean {
-    return this.editor.valid && (this.files.length > 0 || this.url.trim() !== '') && !this.submitting;
+    return this.editor.valid && (this.recordings.length > 0 || this.url.trim() !== '') && !this.submitting;
   }
 
   /** Creates one job per file (and one for the link); each shows in the library at once. */
@@ -74,17 +98,17 @@ class NewTranscriptionStore {
     this.error = undefined;
     this.refused = undefined;
     const options: Options = this.editor.snapshot();
-    let current: File | undefined;
+    let current: ChosenRecording | undefined;
     try {
-      for (const file of [...this.files]) {
-        current = file;
-        const path = await api.local.pathForFile(file);
+      for (const recording of [...this.recordings]) {
+        current = recording;
+        const path = recording.path ?? (await api.local.pathForFile(recording.file!));
         await api.transcripts.create({
           source: { kind: 'file', path },
-          title: titleFromFileName(file.name),
+          title: titleFromFileName(recording.name),
           options,
         });
-        this.files = this.files.filter((candidate) => candidate !== file);
+        this.recordings = this.recordings.filter((candidate) => candidate !== recording);
       }
       current = undefined;
       if (this.url.trim() !== '') {
@@ -100,7 +124,7 @@ class NewTranscriptionStore {
           : error instanceof Error
             ? error.message
             : 'Verbatim could not start the transcription.';
-      if (current) this.refused = { file: current, message };
+      if (current) this.refused = { recording: current, message };
       else this.error = message;
     } finally {
       this.submitting = false;
