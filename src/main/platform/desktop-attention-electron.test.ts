@@ -37,6 +37,28 @@ describe('the OS side of desktop attention', () => {
     expect(opened).toEqual(['j1']);
   });
 
+  it('shows running jobs on Windows as an overlay on the taskbar button, described in words', () => {
+    const window = new FakeBrowserWindow({});
+    const port = electronAttentionPort({
+      mainWindow: () => window as never,
+      openTranscript: () => undefined,
+      platform: 'win32',
+    });
+    port.setBadge(2);
+    port.setBadge(1);
+    port.setBadge(0);
+    expect(
+      window.setOverlayIcon.mock.calls.map((call) => [call[0] === null ? null : 'dot', call[1]]),
+    ).toEqual([
+      ['dot', '2 transcriptions running'],
+      ['dot', '1 transcription running'],
+      [null, ''],
+    ]);
+    expect(electron.app.setBadgeCount).not.toHaveBeenCalled();
+    const [dataUrl] = electron.nativeImage.createFromDataURL.mock.calls[0]!;
+    expect(Buffer.from(dataUrl.split(',')[1]!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('stays quiet where the OS has no notifications, and with no window to show progress on', () => {
     FakeNotification.supported = false;
     const port = electronAttentionPort({ mainWindow: () => undefined, openTranscript: () => undefined });

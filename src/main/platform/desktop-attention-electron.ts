@@ -1,16 +1,22 @@
-import { app, Notification, type BrowserWindow } from 'electron';
+import { app, nativeImage, Notification, type BrowserWindow } from 'electron';
 import type { AttentionPort } from '../core/desktop-attention';
+
+/** A 16 px red dot, the taskbar overlay for running jobs on Windows (which has no badge count). */
+const runningOverlay =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAATElEQVR42mNgoDbYKSOjBcSHgfg/GgaJaRHS3I9FIzrup0QzdkOgzv5PItZCNuAwGQYcRjbgPzl4mBlAcSBSFo0UJySqJGWqZCZyAABvhEFIDfF0SgAAAABJRU5ErkJggg==';
 
 /**
  * DesktopAttention on Electron: OS notifications, the window's progress bar (dock on macOS,
- * taskbar on Windows, launcher on Unity/KDE) and the app's badge count. Windows has no badge
- * count (app.setBadgeCount does nothing there); its taskbar progress bar still shows uploads.
+ * taskbar on Windows, launcher on Unity/KDE) and the running jobs as the app's badge count
+ * (macOS, Linux) or, on Windows, which has none, an overlay on the taskbar button.
  */
 export function electronAttentionPort(options: {
   mainWindow: () => BrowserWindow | undefined;
   /** A notification was clicked: bring the window forward on that transcript. */
   openTranscript: (id: string) => void;
+  platform?: NodeJS.Platform;
 }): AttentionPort {
+  const platform = options.platform ?? process.platform;
   return {
     notify: ({ title, body, transcriptId }) => {
       if (!Notification.isSupported()) return;
@@ -23,7 +29,18 @@ export function electronAttentionPort(options: {
       if (window && !window.isDestroyed()) window.setProgressBar(fraction ?? -1);
     },
     setBadge: (count) => {
-      app.setBadgeCount(count);
+      if (platform !== 'win32') {
+        app.setBadgeCount(count);
+        return;
+      }
+      const window = options.mainWindow();
+      if (!window || window.isDestroyed()) return;
+      if (count === 0) window.setOverlayIcon(null, '');
+      else
+        window.setOverlayIcon(
+          nativeImage.createFromDataURL(runningOverlay),
+          `${count} transcription${count === 1 ? '' : 's'} running`,
+        );
     },
   };
 }

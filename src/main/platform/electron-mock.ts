@@ -82,6 +82,7 @@ export class FakeBrowserWindow {
   show = vi.fn();
   focus = vi.fn();
   setProgressBar = vi.fn();
+  setOverlayIcon = vi.fn();
   restore = vi.fn();
   isMinimized = vi.fn(() => false);
 }
@@ -118,6 +119,7 @@ export function electronMock() {
   return {
     BrowserWindow: FakeBrowserWindow,
     Notification: FakeNotification,
+    nativeImage: { createFromDataURL: vi.fn((url: string) => ({ dataUrl: url })) },
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     session: {
       defaultSession: {
