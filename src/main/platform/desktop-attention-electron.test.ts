@@ -47,9 +47,8 @@ describe('the OS side of desktop attention', () => {
     port.setBadge(2);
     port.setBadge(1);
     port.setBadge(0);
-    expect(
-      window.setOverlayIcon.mock.calls.map((call) => [call[0] === null ? null : 'dot', call[1]]),
-    ).toEqual([
+    const overlays = window.setOverlayIcon.mock.calls as unknown as [unknown, string][];
+    expect(overlays.map(([image, description]) => [image === null ? null : 'dot', description])).toEqual([
       ['dot', '2 transcriptions running'],
       ['dot', '1 transcription running'],
       [null, ''],
