@@ -27,6 +27,18 @@ describe('the Electron composition root', () => {
     const channels = electron.ipcMain.handle.mock.calls.map((call) => call[0] as string);
     expect(channels.sort()).toEqual([...methodNames].sort());
     expect(electron.Menu.setApplicationMenu).toHaveBeenCalled();
+    // Permissions are denied by default before any window opens.
+    expect(electron.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalledTimes(1);
+    expect(electron.session.defaultSession.setPermissionCheckHandler).toHaveBeenCalledTimes(1);
+    // Every web contents refuses navigation away from the app and webviews.
+    const contents = new (await import('./platform/electron-mock')).FakeWebContents();
+    for (const listener of electron.appListeners.get('web-contents-created') ?? []) listener({}, contents);
+    const away = { preventDefault: vi.fn() };
+    contents.emit('will-navigate', away, 'https://example.com/');
+    expect(away.preventDefault).toHaveBeenCalled();
+    const webview = { preventDefault: vi.fn() };
+    contents.emit('will-attach-webview', webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
 
     // A registered handler really runs the contract: set a setting, then read it back.
     const handler = (name: string) =>

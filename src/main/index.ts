@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Menu, shell } from 'electron';
+import { app, BrowserWindow, Menu, session, shell } from 'electron';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { composeServices } from './compose';
@@ -16,6 +16,7 @@ import { handleMediaProtocol, registerMediaScheme } from './platform/media-proto
 import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
 import { nativeAssistantAudio } from './platform/native-audio';
+import { denyPermissionsByDefault } from './platform/permissions';
 import { DesktopAttention } from './core/desktop-attention';
 import { inspectOpened, recordingArguments } from './core/opened-recordings';
 import { electronAttentionPort } from './platform/desktop-attention-electron';
@@ -100,14 +101,23 @@ if (!app.requestSingleInstanceLock()) {
     void offerOpenedRecordings();
   });
 
+  // Every web contents, present and future: no new windows, no navigation away, no webviews.
+  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+  const isAppPage = (url: string): boolean =>
+    url.startsWith('file://') || (devServerUrl !== undefined && url.startsWith(devServerUrl));
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
       if (/^https?:/i.test(url)) void shell.openExternal(url);
       return { action: 'deny' };
     });
+    contents.on('will-navigate', (event, url) => {
+      if (!isAppPage(url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
   });
 
   void app.whenReady().then(async () => {
+    denyPermissionsByDefault(session.defaultSession, isAppPage);
     dataDir = await resolveDataFolder(defaultDataDir, process.env.VERBATIM_DATA_DIR);
     // Keys given in the environment (the demo, scripted runs) are used for this run only and
     // never stored.

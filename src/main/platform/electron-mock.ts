@@ -123,6 +123,8 @@ export function electronMock() {
     screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
     session: {
       defaultSession: {
+        setPermissionRequestHandler: vi.fn(),
+        setPermissionCheckHandler: vi.fn(),
         webRequest: {
           onHeadersReceived: vi.fn((listener: (typeof headerListeners)[number]) =>
             headerListeners.push(listener),
