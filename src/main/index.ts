@@ -19,7 +19,7 @@ import { nativeAssistantAudio } from './platform/native-audio';
 import { denyPermissionsByDefault } from './platform/permissions';
 import { DesktopAttention } from './core/desktop-attention';
 import { inspectOpened, recordingArguments } from './core/opened-recordings';
-import { electronAttentionPort } from './platform/desktop-attention-electron';
+import { appUserModelId, electronAttentionPort } from './platform/desktop-attention-electron';
 
 const defaultDataDir = app.getPath('userData');
 // Settled once the app is ready: the library may have been moved elsewhere (location.json).
@@ -116,6 +116,7 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
 
+  if (process.platform === 'win32') app.setAppUserModelId(appUserModelId);
   void app.whenReady().then(async () => {
     denyPermissionsByDefault(session.defaultSession, isAppPage);
     dataDir = await resolveDataFolder(defaultDataDir, process.env.VERBATIM_DATA_DIR);

@@ -5,7 +5,7 @@ vi.mock('electron', async () => (await import('./electron-mock')).electronMock()
 
 const electron = (await import('electron')) as unknown as ElectronMock;
 const { FakeBrowserWindow, FakeNotification } = await import('./electron-mock');
-const { electronAttentionPort } = await import('./desktop-attention-electron');
+const { appUserModelId, electronAttentionPort } = await import('./desktop-attention-electron');
 const { DesktopAttention } = await import('../core/desktop-attention');
 
 describe('the OS side of desktop attention', () => {
@@ -64,5 +64,11 @@ describe('the OS side of desktop attention', () => {
     port.notify({ title: 't', body: 'b', transcriptId: 'x' });
     port.setProgress(0.5);
     expect(FakeNotification.shown).toEqual([]);
+  });
+
+  it('names the app to Windows as its installer does, so notifications carry its name', async () => {
+    const { readFileSync } = await import('node:fs');
+    const yml = readFileSync(new URL('../../../electron-builder.yml', import.meta.url), 'utf8');
+    expect(/^appId: (.+)$/m.exec(yml)?.[1]).toBe(appUserModelId);
   });
 });

@@ -1,6 +1,12 @@
 import { app, nativeImage, Notification, type BrowserWindow } from 'electron';
 import type { AttentionPort } from '../core/desktop-attention';
 
+/**
+ * The app's identity on Windows (electron-builder.yml's appId, which its installer registers):
+ * without it, notifications come from "electron.app.Electron" or are dropped.
+ */
+export const appUserModelId = 'org.verbatim.desktop';
+
 /** A 16 px red dot, the taskbar overlay for running jobs on Windows (which has no badge count). */
 const runningOverlay =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAATElEQVR42mNgoDbYKSOjBcSHgfg/GgaJaRHS3I9FIzrup0QzdkOgzv5PItZCNuAwGQYcRjbgPzl4mBlAcSBSFo0UJySqJGWqZCZyAABvhEFIDfF0SgAAAABJRU5ErkJggg==';
