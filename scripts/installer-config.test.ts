@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const yml = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+
+describe('the Debian package', () => {
+  it('depends on everything electron-builder would have listed, and on ALSA', () => {
+    // electron-builder's own default list, read from the installed version so an upgrade is followed.
+    const fpmTarget = createRequire(join(root, 'package.json')).resolve(
+      'app-builder-lib/out/targets/FpmTarget.js',
+    );
+    const source = readFileSync(fpmTarget, 'utf8');
+    const defaults = /case "deb":\s*return (\[[^\]]+\])/.exec(source)?.[1];
+    expect(
+      defaults,
+      'electron-builder no longer lists its deb defaults where this test reads them',
+    ).toBeDefined();
+    const electronBuilderDepends = JSON.parse(defaults!) as string[];
+    const ours = /^deb:\n {2}depends:\n((?: {4}- .+\n)+)/m
+      .exec(yml)?.[1]
+      ?.split('\n')
+      .filter(Boolean)
+      .map((line) => line.replace(/^ {4}- /, ''));
+    expect(ours).toEqual([...electronBuilderDepends, 'libasound2']);
+  });
+});
