@@ -46,17 +46,29 @@ describe('the Electron composition root', () => {
         event: unknown,
         input: unknown,
       ) => Promise<Envelope<unknown>>;
-    expect(await handler('secrets.status')({}, undefined)).toMatchObject({
+    // Only the app's own page may call; a frame from elsewhere is refused before any handler.
+    const appFrame = { senderFrame: { url: 'file:///app/out/renderer/index.html' } };
+    expect(
+      await handler('settings.set')({ senderFrame: { url: 'https://example.com/' } }, { theme: 'dark' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await handler('settings.get')({}, undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await handler('secrets.status')(appFrame, undefined)).toMatchObject({
       ok: true,
       value: { transcriptionKeySet: true, catalogKeySet: true, managementKeySet: false },
     });
     expect(existsSync(join(process.env.VERBATIM_DATA_DIR, 'secrets.json'))).toBe(false);
-    expect(await handler('settings.set')({}, { theme: 'dark' })).toMatchObject({ ok: true });
-    expect(await handler('settings.get')({}, undefined)).toMatchObject({
+    expect(await handler('settings.set')(appFrame, { theme: 'dark' })).toMatchObject({ ok: true });
+    expect(await handler('settings.get')(appFrame, undefined)).toMatchObject({
       ok: true,
       value: { theme: 'dark' },
     });
-    expect(await handler('settings.set')({}, { theme: 1 })).toMatchObject({
+    expect(await handler('settings.set')(appFrame, { theme: 1 })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });

@@ -156,7 +156,7 @@ if (!app.requestSingleInstanceLock()) {
     const dispatch = createDispatcher(createHandlers(services), {
       logError: (method, error) => console.error(`[ipc] ${method} failed`, error),
     });
-    registerIpcHandlers(dispatch);
+    registerIpcHandlers(dispatch, isAppPage);
     handleMediaProtocol(async (id) => (await services.core.library.get(id))?.audioPath);
     wireEvents(services, (event, payload) =>
       sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),

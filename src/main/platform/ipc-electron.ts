@@ -1,11 +1,30 @@
 import { ipcMain, type WebContents } from 'electron';
+import { VerbatimError } from '../../shared/errors';
 import { methodNames, type EventName } from '../../shared/ipc/contract';
+import { failure } from '../../shared/ipc/envelope';
 import type { Dispatch } from '../ipc/dispatcher';
 
-/** One ipcMain handler per contract method, all going through the validating dispatcher. */
-export function registerIpcHandlers(dispatch: Dispatch): () => void {
+/**
+ * One ipcMain handler per contract method, all going through the validating dispatcher. Only
+ * the app's own pages may call: a frame from anywhere else (an iframe, a page navigated to by
+ * mistake) is refused before the call reaches a handler.
+ */
+export function registerIpcHandlers(dispatch: Dispatch, isAppPage: (url: string) => boolean): () => void {
   for (const method of methodNames) {
-    ipcMain.handle(method, (_event, input: unknown) => dispatch(method, input));
+    ipcMain.handle(method, (event: { senderFrame?: { url: string } | null }, input: unknown) => {
+      const url = event.senderFrame?.url ?? '';
+      if (!isAppPage(url)) {
+        return Promise.resolve(
+          failure(
+            new VerbatimError(
+              'forbidden',
+              `Only Verbatim's own window may do that, not ${url || 'an unknown page'}.`,
+            ),
+          ),
+        );
+      }
+      return dispatch(method, input);
+    });
   }
   return () => {
     for (const method of methodNames) ipcMain.removeHandler(method);
