@@ -27,3 +27,28 @@ describe('the Debian package', () => {
     expect(ours).toEqual([...electronBuilderDepends, 'libasound2']);
   });
 });
+
+describe('the packaged binary', () => {
+  it('flips the fuses that let a local process run code inside Verbatim', () => {
+    const block = /^electronFuses:\n((?: {2}\w+: \w+\n)+)/m.exec(yml)?.[1] ?? '';
+    const fuses = Object.fromEntries(
+      block
+        .trim()
+        .split('\n')
+        .map((line) => line.trim().split(': ') as [string, string]),
+    );
+    expect(fuses).toMatchObject({
+      runAsNode: 'false',
+      enableNodeOptionsEnvironmentVariable: 'false',
+      enableNodeCliInspectArguments: 'false',
+      enableEmbeddedAsarIntegrityValidation: 'true',
+      onlyLoadAppFromAsar: 'true',
+    });
+    // Each name is one electron-builder knows (a misspelt fuse would be ignored silently).
+    const known = readFileSync(
+      createRequire(join(root, 'package.json')).resolve('app-builder-lib/out/configuration.d.ts'),
+      'utf8',
+    );
+    for (const name of Object.keys(fuses)) expect(known).toContain(`${name}?: boolean`);
+  });
+});
