@@ -58,10 +58,23 @@ describe('two processes on one data folder', () => {
       });
     await fetch(`${emulator.url}/__admin/requests`, { method: 'DELETE' });
 
+    // The service answers status checks slowly, so the jobs are still in flight whenever the
+    // second process gets going, however late a loaded machine starts it.
+    await fetch(`${emulator.url}/__admin/faults`, {
+      method: 'POST',
+      body: JSON.stringify({
+        method: 'GET',
+        path: '^/v2/transcript/[^/]+$',
+        kind: 'slow',
+        delayMs: 3000,
+        count: 12,
+      }),
+    });
     const [first, second] = await Promise.all([
       cliProcess(['resume', '--wait', '--json'], dataDir),
       cliProcess(['resume', '--wait', '--json'], dataDir),
     ]);
+    await fetch(`${emulator.url}/__admin/faults`, { method: 'DELETE' });
     expect(first.code, first.stderr).toBe(0);
     expect(second.code, second.stderr).toBe(0);
     // Exactly one of them waited for the other, and said so.
