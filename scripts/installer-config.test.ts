@@ -52,3 +52,17 @@ describe('the packaged binary', () => {
     for (const name of Object.keys(fuses)) expect(known).toContain(`${name}?: boolean`);
   });
 });
+
+describe('the macOS app', () => {
+  it('may use the microphone under the hardened runtime, and says why in every use', () => {
+    expect(yml).toMatch(/^ {2}hardenedRuntime: true$/m);
+    const entitlements = /^ {2}entitlements: (.+)$/m.exec(yml)?.[1];
+    expect(entitlements).toBe('build/entitlements.mac.plist');
+    expect(/^ {2}entitlementsInherit: (.+)$/m.exec(yml)?.[1]).toBe(entitlements);
+    const plist = readFileSync(join(root, entitlements!), 'utf8');
+    expect(plist).toMatch(/<key>com\.apple\.security\.device\.audio-input<\/key>\s*<true\/>/);
+    const usage = /NSMicrophoneUsageDescription: (.+)$/m.exec(yml)?.[1] ?? '';
+    expect(usage).toContain('record interviews');
+    expect(usage).toContain('assistant');
+  });
+});
