@@ -10,7 +10,7 @@ import { systemClock } from './core/clock';
 import { createCatalogService } from './core/catalog/catalog-setup';
 import type { CatalogService } from './core/catalog/catalog-service';
 import { UsageError } from './cli-usage-error';
-import type { CliIo } from './cli';
+import type { CliIo } from './cli-io';
 
 export const catalogUsage = `  catalog models [--json] [--modality text,image,...] [--eu]
   catalog endpoints <author/slug> [--json] [--eu]

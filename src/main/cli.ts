@@ -10,6 +10,8 @@ import { acceleratedClock, systemClock } from './core/clock';
 import type { JobRecord } from './core/library/library';
 import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
 import { UsageError } from './cli-usage-error';
+import type { CliIo } from './cli-io';
+export type { CliIo } from './cli-io';
 import { serviceAddressProblem } from '../shared/web-address';
 import { inCommandLineTerms } from './cli-wording';
 import { catalogUsage, runCatalogCommand } from './cli-catalog';
@@ -39,15 +41,6 @@ Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBA
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
 VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL,
 VERBATIM_GATEWAY_URL (the language-model gateway for ask), VERBATIM_VOICE_URL (the voice agent)`;
-
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  isTty: boolean;
-  env: NodeJS.ProcessEnv;
-  /** Text as it streams (ask --stream), without a newline. */
-  write?: (text: string) => void;
-}
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;

@@ -6,7 +6,7 @@ import type { OpenedRecordings } from './core/opened-recordings';
 import { Signal } from './core/signal';
 import type { AppInfo } from '../shared/ipc/contract';
 import type { Settings } from '../shared/settings';
-import type { Services } from './ipc/handlers';
+import type { Services } from './ipc/services';
 import type { JobRecord } from './core/library/library';
 import type { Clock } from './core/clock';
 import type { Secrets } from './core/secrets/secret-store';

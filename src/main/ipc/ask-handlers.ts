@@ -1,7 +1,7 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import type { askContract } from '../../shared/ipc/ask-contract';
-import type { Services } from './handlers';
-import type { EmitEvent } from './events';
+import type { Services } from './services';
+import type { EmitEvent } from './emit-event';
 import type { AskService } from '../core/ask/ask-service';
 
 /** Ask's handlers: questions, Stop, the saved conversation, and the ready-made asks. */

@@ -1,9 +1,9 @@
-import type { EventName, EventPayload } from '../../shared/ipc/contract';
-import { toSummary, type Services } from './handlers';
+import type { EmitEvent } from './emit-event';
+import { toSummary, type Services } from './services';
 import { forwardAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';
 
-export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+export type { EmitEvent } from './emit-event';
 
 /** Forwards service notifications to whichever transport is listening. Returns an unsubscribe. */
 export function wireEvents(services: Services, emit: EmitEvent): () => void {

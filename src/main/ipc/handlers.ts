@@ -1,50 +1,16 @@
-import type { AppInfo, Handlers, SecretsStatus, TranscriptDetail } from '../../shared/ipc/contract';
+import type { Handlers, SecretsStatus, TranscriptDetail } from '../../shared/ipc/contract';
 import { VerbatimError } from '../../shared/errors';
 import { unconfirmedKeyDestinations, type KeyName } from '../../shared/key-destinations';
-import type { SettingsStore } from '../core/settings/settings-store';
-import type { Core } from '../core/app-core';
-import type { Signal } from '../core/signal';
-import type { JobRecord } from '../core/library/library';
 import type { TranscriptSummary } from '../../shared/library';
-import type { SecretName, Secrets } from '../core/secrets/secret-store';
+import type { SecretName } from '../core/secrets/secret-store';
 import { inspectRecording } from '../core/transcription/recording-file';
 import { moveDataFolder } from '../core/data-folder/data-folder';
-import type { OpenedRecordings } from '../core/opened-recordings';
-import type { ExportProgress } from '../../shared/ipc/export-contract';
-import { createExportHandlers, type ExportPlatform } from './export-handlers';
-import type { CatalogService } from '../core/catalog/catalog-service';
-import type { CatalogOverview } from '../../shared/catalog';
+import { createExportHandlers } from './export-handlers';
 import { catalogHandlers } from './catalog-handlers';
-import type { AskService } from '../core/ask/ask-service';
 import { createAskHandlers } from './ask-handlers';
-import { createVoiceHandlers, type VoiceServices } from './voice-handlers';
-
-export interface Services extends VoiceServices {
-  appInfo: AppInfo;
-  settings: SettingsStore;
-  secrets: Secrets;
-  core: Core;
-  jobUpdated: Signal<JobRecord>;
-  jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
-  /** A transcript the OS asked to show (a notification clicked). */
-  openTranscript: Signal<{ id: string }>;
-  /** Recordings the OS opened with the app ("Open with", the icon), checked. */
-  openRecordings: Signal<OpenedRecordings>;
-  dataFolder: { current: string; home: string };
-  relaunch?: (() => void) | undefined;
-  exportProgress: Signal<ExportProgress>;
-  /** OS file dialogs and the default export folder, where the platform has them. */
-  exportPlatform?: ExportPlatform | undefined;
-  catalog: CatalogService;
-  catalogRefreshed: Signal<CatalogOverview>;
-  ask: AskService;
-}
-
-/** What the renderer may see of a job: never its stored options or internal scheduling. */
-export function toSummary(job: JobRecord): TranscriptSummary {
-  const { options: _options, uploadUrl: _uploadUrl, nextCheckAt: _next, checks: _checks, ...summary } = job;
-  return summary;
-}
+import { createVoiceHandlers } from './voice-handlers';
+import { toSummary, type Services } from './services';
+export { toSummary, type Services } from './services';
 
 /** The service JSON for the reader, less the copies of every word the sentences already carry. */
 function withoutWordCopies(transcript: Record<string, unknown> | undefined): Record<string, unknown> | null {

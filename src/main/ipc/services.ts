@@ -1,0 +1,42 @@
+import type { AppInfo } from '../../shared/ipc/contract';
+import type { ExportProgress } from '../../shared/ipc/export-contract';
+import type { TranscriptSummary } from '../../shared/library';
+import type { CatalogOverview } from '../../shared/catalog';
+import type { SettingsStore } from '../core/settings/settings-store';
+import type { Core } from '../core/app-core';
+import type { Signal } from '../core/signal';
+import type { JobRecord } from '../core/library/library';
+import type { Secrets } from '../core/secrets/secret-store';
+import type { OpenedRecordings } from '../core/opened-recordings';
+import type { CatalogService } from '../core/catalog/catalog-service';
+import type { AskService } from '../core/ask/ask-service';
+import type { ExportPlatform } from './export-handlers';
+import type { VoiceServices } from './voice-handlers';
+
+/** What every handler and event is built from: the app's services, one set per process. */
+export interface Services extends VoiceServices {
+  appInfo: AppInfo;
+  settings: SettingsStore;
+  secrets: Secrets;
+  core: Core;
+  jobUpdated: Signal<JobRecord>;
+  jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
+  /** A transcript the OS asked to show (a notification clicked). */
+  openTranscript: Signal<{ id: string }>;
+  /** Recordings the OS opened with the app ("Open with", the icon), checked. */
+  openRecordings: Signal<OpenedRecordings>;
+  dataFolder: { current: string; home: string };
+  relaunch?: (() => void) | undefined;
+  exportProgress: Signal<ExportProgress>;
+  /** OS file dialogs and the default export folder, where the platform has them. */
+  exportPlatform?: ExportPlatform | undefined;
+  catalog: CatalogService;
+  catalogRefreshed: Signal<CatalogOverview>;
+  ask: AskService;
+}
+
+/** What the renderer may see of a job: never its stored options or internal scheduling. */
+export function toSummary(job: JobRecord): TranscriptSummary {
+  const { options: _options, uploadUrl: _uploadUrl, nextCheckAt: _next, checks: _checks, ...summary } = job;
+  return summary;
+}
