@@ -1,10 +1,17 @@
 #!/usr/bin/env node
-// Brings the native modules (better-sqlite3, naudiodon) to the ABI a command needs.
+// Brings every native module the app depends on to the ABI a command needs.
 //
 // Node and Electron load different ABIs, and one build/Release folder can hold only one of
-// them. So each build is kept in node_modules/.verbatim-native/<target>/ once made, and this
-// script swaps the right one into place: `npm test` asks for the Node build, `npm start`
-// and `npm run dist` for the Electron one. A rebuild happens only when no kept build exists.
+// them. So each build is kept in node_modules/.verbatim-native/<target>/<module>@<version>/
+// once made, and this script swaps the right one into place: `npm test` asks for the Node
+// build, `npm start` and `npm run dist` for the Electron one. A rebuild happens only when no
+// kept build of that module's version exists, so an upgraded module never gets an old build.
+//
+// The modules are discovered, not listed: every package in the production dependency tree
+// that compiles an addon (has a binding.gyp) — better-sqlite3, naudiodon, and naudiodon's own
+// segfault-handler, which a list of two once missed. On Linux each build's library search
+// path is rewritten to $ORIGIN, so naudiodon finds the libportaudio.so.2 beside it wherever
+// the folder is copied (a packaged app) instead of the build machine's absolute path.
 //
 //   node scripts/native-abi.mjs node|electron [--force]
 import { spawnSync } from 'node:child_process';
@@ -13,16 +20,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { electronProgram } from './electron-program.mjs';
+import { readRunpath, withRunpath } from './elf-runpath.mjs';
 
 // VERBATIM_NATIVE_ROOT and VERBATIM_NATIVE_REBUILD (a script run instead of the real rebuild)
 // exist for this script's own tests; the Electron rebuild itself is tested for real up to its
 // download of Electron's headers, which a test serves (VERBATIM_ELECTRON_HEADERS_URL).
 const root = process.env.VERBATIM_NATIVE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
-const modules = [
-  { name: 'better-sqlite3', binary: 'better_sqlite3.node' },
-  { name: 'naudiodon', binary: 'naudiodon.node' },
-];
 const cacheRoot = join(root, 'node_modules', '.verbatim-native');
 const stampName = '.verbatim-target';
 
@@ -66,9 +70,40 @@ function targetKey(kind) {
     : `electron-${electronVersion()}-${base}`;
 }
 
-function releaseDir(name) {
-  return join(dirname(require.resolve(`${name}/package.json`)), 'build', 'Release');
+/**
+ * The packages of the production dependency tree that compile an addon, each resolved from the
+ * package that depends on it (a nested copy is its own module). Dev tools with native parts
+ * (bundlers) ship prebuilt Node-API binaries, which every ABI loads, and are left alone.
+ */
+function nativeModules() {
+  const found = new Map();
+  const seen = new Set();
+  const visit = (packageDir) => {
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+    const names = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies });
+    const requireHere = createRequire(join(packageDir, 'package.json'));
+    for (const name of names) {
+      let manifestPath;
+      try {
+        manifestPath = requireHere.resolve(`${name}/package.json`);
+      } catch {
+        continue; // an optional dependency for another system, or one that hides package.json
+      }
+      const dir = dirname(manifestPath);
+      if (seen.has(dir)) continue;
+      seen.add(dir);
+      if (existsSync(join(dir, 'binding.gyp'))) {
+        const { version } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+        found.set(dir, { name, version, dir, id: `${name.replace('/', '+')}@${version}` });
+      }
+      visit(dir);
+    }
+  };
+  visit(root);
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
+
+const releaseDir = (module) => join(module.dir, 'build', 'Release');
 
 /** The files that make a build: the addon and any shared library beside it. */
 function buildFiles(dir) {
@@ -76,37 +111,61 @@ function buildFiles(dir) {
   return readdirSync(dir).filter((file) => /\.(node|so(\.\d+)*|dylib|dll)$/.test(file));
 }
 
-function readStamp(name) {
-  const stamp = join(releaseDir(name), stampName);
-  return existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : undefined;
+const hasAddon = (dir) => buildFiles(dir).some((file) => file.endsWith('.node'));
+
+/** The stamp names the target and the module's version, so a build outlives no upgrade. */
+const stampOf = (module, key) => `${key} ${module.id}`;
+
+function readStamp(module) {
+  const stamp = join(releaseDir(module), stampName);
+  if (!existsSync(stamp)) return undefined;
+  const [key, id] = readFileSync(stamp, 'utf8').trim().split(' ');
+  return id === module.id ? key : undefined;
 }
 
-function writeStamp(name, key) {
-  writeFileSync(join(releaseDir(name), stampName), `${key}\n`);
+function writeStamp(module, key) {
+  writeFileSync(join(releaseDir(module), stampName), `${stampOf(module, key)}\n`);
 }
 
-function keep(name, key) {
-  const from = releaseDir(name);
-  const to = join(cacheRoot, key, name);
+/**
+ * Linux: an addon that records an absolute library search path (naudiodon's build folder) gets
+ * $ORIGIN instead, so it loads its libportaudio.so.2 from beside itself in any copy.
+ */
+function searchBesideItself(module) {
+  if (process.platform !== 'linux') return;
+  for (const file of buildFiles(releaseDir(module)).filter((name) => name.endsWith('.node'))) {
+    const path = join(releaseDir(module), file);
+    const bytes = readFileSync(path);
+    const runpath = readRunpath(bytes);
+    if (runpath === undefined || runpath === '$ORIGIN' || !runpath.startsWith('/')) continue;
+    writeFileSync(path, withRunpath(bytes, '$ORIGIN'));
+    console.log(`native-abi: ${module.name}'s ${file} now finds its libraries beside itself ($ORIGIN)`);
+  }
+}
+
+function keep(module, key) {
+  const from = releaseDir(module);
+  const to = join(cacheRoot, key, module.id);
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });
   for (const file of buildFiles(from)) cpSync(join(from, file), join(to, file));
 }
 
-function restore(name, key) {
-  const from = join(cacheRoot, key, name);
+function restore(module, key) {
+  const from = join(cacheRoot, key, module.id);
   const files = buildFiles(from);
-  if (files.length === 0) return false;
-  const to = releaseDir(name);
+  if (!files.some((file) => file.endsWith('.node'))) return false;
+  const to = releaseDir(module);
   mkdirSync(to, { recursive: true });
   for (const file of files) cpSync(join(from, file), join(to, file));
-  writeStamp(name, key);
+  searchBesideItself(module); // a build kept before this rewrite existed
+  writeStamp(module, key);
   return true;
 }
 
 /** A fresh `npm install` leaves an unstamped build: find out whether plain Node loads it. */
-function loadsInNode(name) {
-  const result = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(name)})`], {
+function loadsInNode(module) {
+  const result = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(module.dir)})`], {
     cwd: root,
     stdio: 'pipe',
   });
@@ -183,36 +242,42 @@ async function rebuild(kind, names) {
 }
 
 const key = targetKey(target);
+const modules = nativeModules();
 const toBuild = [];
-for (const { name, binary } of modules) {
+for (const module of modules) {
   const current =
-    readStamp(name) ??
-    (existsSync(join(releaseDir(name), binary)) && loadsInNode(name) ? targetKey('node') : undefined);
-  if (current && current !== readStamp(name)) writeStamp(name, current);
+    readStamp(module) ??
+    (hasAddon(releaseDir(module)) && loadsInNode(module) ? targetKey('node') : undefined);
+  if (current && current !== readStamp(module)) writeStamp(module, current);
   if (!force && current === key) {
-    if (!existsSync(join(cacheRoot, key, name, binary))) keep(name, key);
+    searchBesideItself(module);
+    if (!hasAddon(join(cacheRoot, key, module.id))) keep(module, key);
     continue;
   }
-  if (current) keep(name, current);
-  if (!force && restore(name, key)) {
-    console.log(`native-abi: ${name} switched to the kept ${key} build`);
+  if (current) keep(module, current);
+  if (!force && restore(module, key)) {
+    console.log(`native-abi: ${module.name} ${module.version} switched to the kept ${key} build`);
     continue;
   }
-  toBuild.push(name);
+  toBuild.push(module);
 }
 
 if (toBuild.length > 0) {
-  await rebuild(target, toBuild);
-  for (const name of toBuild) {
-    writeStamp(name, key);
-    keep(name, key);
+  await rebuild(
+    target,
+    toBuild.map((module) => module.name),
+  );
+  for (const module of toBuild) {
+    searchBesideItself(module);
+    writeStamp(module, key);
+    keep(module, key);
   }
-  console.log(`native-abi: ${toBuild.join(', ')} built for ${key}`);
+  console.log(`native-abi: ${toBuild.map((module) => module.name).join(', ')} built for ${key}`);
 }
 if (target === 'node') {
-  for (const { name } of modules) {
-    if (!loadsInNode(name)) {
-      console.error(`native-abi: ${name} still does not load in Node; run "npm run rebuild:node".`);
+  for (const module of modules) {
+    if (!loadsInNode(module)) {
+      console.error(`native-abi: ${module.name} still does not load in Node; run "npm run rebuild:node".`);
       process.exit(1);
     }
   }
