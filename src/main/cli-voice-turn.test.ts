@@ -55,7 +55,7 @@ function voiceProcess(input: string, output: string) {
 describe('voice from a file that ends', () => {
   it('takes the end of the input as the end of the turn, right after speech, and gets the reply', async () => {
     const input = join(dir, 'question-no-pause.raw');
-    writeFileSync(input, spokenPcm(dir, 2)); // speech to the very last byte
+    writeFileSync(input, spokenPcm(2)); // speech to the very last byte
     const output = join(dir, 'reply.raw');
     await queueUtterance(emulator.url, 'what did the mayor say');
     const run = await voiceProcess(input, output);

@@ -16,7 +16,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, speed });
   // Two seconds of the spoken fixture, then silence so the agent hears the turn end.
-  writeFileSync(input, Buffer.concat([spokenPcm(dir, 2), Buffer.alloc(bytesForMs(1200))]));
+  writeFileSync(input, Buffer.concat([spokenPcm(2), Buffer.alloc(bytesForMs(1200))]));
 });
 afterAll(() => emulator.close());
 

@@ -13,8 +13,8 @@ import { test, expect, speed } from './fixtures';
  * what it answered.
  */
 /** Two seconds of the spoken fixture, then silence so the agent hears the turn end. */
-function speechFixture(dir: string): Buffer {
-  return Buffer.concat([spokenPcm(dir, 2), Buffer.alloc(24_000 * 2 * 1.5)]);
+function speechFixture(): Buffer {
+  return Buffer.concat([spokenPcm(2), Buffer.alloc(24_000 * 2 * 1.5)]);
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -34,7 +34,7 @@ test('the assistant window hears a question, calls a tool and answers', async ({
     transcriptionUrl: emulator.url,
     voiceUrl: emulator.url,
     timeScale: speed,
-    voiceInput: speechFixture(dataDir),
+    voiceInput: speechFixture(),
     voiceInputSpeed: 4,
   });
   try {

@@ -36,7 +36,7 @@ function useRawFiles(input: string): void {
 }
 
 beforeAll(async () => {
-  speechPcm = spokenPcm(dir, 2);
+  speechPcm = spokenPcm(2);
   writeFileSync(speech, Buffer.concat([speechPcm, Buffer.alloc(bytesForMs(3000))]));
   useRawFiles(speech);
   emulator = await startEmulator({ port: 0, speed: 10, key });
