@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { startWebApp } from './start';
 import type { Core } from '../../src/main/core/app-core';
-import { createCore } from '../../src/main/core/app-core';
 import { acceleratedClock } from '../../src/main/core/clock';
 import { Resampler, bytesForMs } from '../../src/main/core/voice/pcm';
 import { decodeAudio } from '../emulator/speech';
@@ -127,11 +126,81 @@ async function queueDemoQuestions(emulator: RunningEmulator): Promise<void> {
   }
 }
 
+/**
+ * Opens the library in this process and seeds it. The core, and with it better-sqlite3, is
+ * imported here and not at the top of the file: `npm run demo` must never load the addon in
+ * its own process (see seedInChildProcess).
+ */
+async function seedInThisProcess(dataDir: string, transcriptionUrl: string, key: string): Promise<void> {
+  const { createCore } = await import('../../src/main/core/app-core');
+  const seeding = createCore({
+    dataDir,
+    apiKey: () => key,
+    transcriptionUrl: () => transcriptionUrl,
+    // Polling runs at the emulator's speed; the dates saved stay on the wall clock.
+    clock: acceleratedClock(speed),
+  });
+  const seeded = await seedDemoLibrary(seeding);
+  await seeding.close();
+  if (seeded > 0) console.log(`Sample library ready: ${seeded} recordings transcribed by the emulator.`);
+}
+
+/**
+ * Seeds the library in a child process and waits until it has ended. `npm start` then swaps
+ * better-sqlite3's native addon for the Electron build, and Windows refuses to replace a .node
+ * file that a running process has loaded (EPERM): the seeding process must be gone by then, and
+ * this one must never have loaded it. The child is this script run by the same Node with the
+ * same loader (tsx's, in process.execArgv), so no shell or npx is needed on any system.
+ */
+async function seedInChildProcess(
+  dataDir: string,
+  emulator: RunningEmulator,
+  closers: (() => Promise<void>)[],
+): Promise<void> {
+  // A debugger flag would make the child's inspector fight the parent's for the same port.
+  const nodeOptions = process.execArgv.filter((option) => !option.startsWith('--inspect'));
+  const args = [
+    ...nodeOptions,
+    fileURLToPath(import.meta.url),
+    '--seed-only',
+    '--transcription-url',
+    emulator.url,
+    '--key',
+    emulator.options.key,
+  ];
+  const child = spawn(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, VERBATIM_DATA_DIR: dataDir },
+  });
+  const ended = new Promise<number | null>((resolveEnd, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolveEnd(signal ? null : code));
+  });
+  // Stopped while seeding (Ctrl+C, SIGTERM): the child goes too.
+  closers.push(() => Promise.resolve(void (child.exitCode === null && child.kill('SIGTERM'))));
+  const code = await ended;
+  if (code !== 0) throw new Error(`Seeding the sample library failed (exit code ${String(code)}).`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { electron: { type: 'boolean', default: false }, port: { type: 'string' } },
+    options: {
+      electron: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      // Internal: how `--electron` seeds the library in a process of its own.
+      'seed-only': { type: 'boolean', default: false },
+      'transcription-url': { type: 'string' },
+      key: { type: 'string' },
+    },
   });
   const dataDir = process.env.VERBATIM_DATA_DIR ?? join(process.cwd(), '.verbatim-demo');
+  if (values['seed-only']) {
+    const transcriptionUrl = values['transcription-url'];
+    const key = values.key;
+    if (!transcriptionUrl || !key) throw new Error('--seed-only needs --transcription-url and --key');
+    await seedInThisProcess(dataDir, transcriptionUrl, key);
+    return;
+  }
   // Stop handlers go in first, so a Ctrl+C at any moment shuts down what has started.
   const closers: (() => Promise<void>)[] = [];
   const stop = (): void => {
@@ -146,25 +215,24 @@ async function main(): Promise<void> {
   closers.push(() => emulator.close());
   console.log(`Service emulator (transcription, gateway, catalog, voice agent) at ${emulator.url}`);
   await queueDemoQuestions(emulator);
-  const seeding = createCore({
-    dataDir,
-    apiKey: () => emulator.options.key,
-    transcriptionUrl: () => emulator.url,
-    // Polling runs at the emulator's speed; the dates saved stay on the wall clock.
-    clock: acceleratedClock(speed),
-  });
-  const seeded = await seedDemoLibrary(seeding);
-  await seeding.close();
-  if (seeded > 0) console.log(`Sample library ready: ${seeded} recordings transcribed by the emulator.`);
   const services = demoServiceEnvironment(emulator);
 
   if (values.electron) {
+    try {
+      await seedInChildProcess(dataDir, emulator, closers);
+    } catch (error) {
+      await emulator.close();
+      throw error;
+    }
     const env = { ...process.env, ...services, VERBATIM_DATA_DIR: dataDir };
     const app = spawn('npm', ['start'], { stdio: 'inherit', env, shell: process.platform === 'win32' });
     app.on('exit', (code) => void emulator.close().then(() => process.exit(code ?? 0)));
     closers.push(() => Promise.resolve(void app.kill('SIGTERM')));
     return;
   }
+  // The web demo never swaps addons: it seeds in its own process, which then serves the library.
+  await seedInThisProcess(dataDir, emulator.url, emulator.options.key);
+  const { startWebApp } = await import('./start');
   const host = await startWebApp({
     dataDir,
     apiKey: services.VERBATIM_API_KEY,
@@ -186,4 +254,6 @@ async function main(): Promise<void> {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+// Compared as URLs: a path written into "file://…" by hand matches on no Windows path
+// (C:\…) and on no path with a space in it, and the demo would silently do nothing.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
