@@ -16,6 +16,7 @@ import { handleMediaProtocol, registerMediaScheme } from './platform/media-proto
 import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
 import { nativeAssistantAudio } from './platform/native-audio';
+import { electronMicrophoneAccess } from './platform/microphone-access-electron';
 import { denyPermissionsByDefault } from './platform/permissions';
 import { DesktopAttention } from './core/desktop-attention';
 import { inspectOpened, recordingArguments } from './core/opened-recordings';
@@ -145,7 +146,8 @@ if (!app.requestSingleInstanceLock()) {
       catalogUrlOverride: process.env.VERBATIM_CATALOG_URL,
       gatewayUrlOverride: process.env.VERBATIM_GATEWAY_URL,
       voiceUrlOverride: process.env.VERBATIM_VOICE_URL,
-      voiceAudio: nativeAssistantAudio,
+      // PortAudio, and macOS's microphone permission asked before the first capture.
+      voiceAudio: { ...nativeAssistantAudio, microphoneAccess: electronMicrophoneAccess() },
       openAssistantWindow: () => assistantWindow.open(),
       log: (message) => console.log(`[verbatim] ${message}`),
       exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebApp } from '../harness/start';
 import { spokenPcm } from '../fixtures/spoken-pcm';
+import { rawFileAudio } from '../../src/main/core/voice/raw-file-audio';
+import { AudioBackend } from '../../src/main/platform/audio-backend';
+import { nativeAssistantAudioOf, type Naudiodon } from '../../src/main/platform/native-audio';
 import { test, expect, speed } from './fixtures';
 
 /**
@@ -99,4 +102,75 @@ test('the Assistant view in the app offers its own window', async ({ shell, page
   // The web host has no windows to open; the view stays usable and says nothing went wrong.
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the assistant says why it cannot start on a computer whose sound cannot be used', async ({
+  page,
+  emulator,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-no-audio-'));
+  // The desktop app's own PortAudio devices, over a naudiodon that fails to load as one built
+  // for another Electron does.
+  const backend = new AudioBackend<Naudiodon>(
+    () => {
+      throw new Error(
+        "The module '/Applications/Verbatim.app/naudiodon.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 139.",
+      );
+    },
+    () => undefined,
+  );
+  const host = await startWebApp({
+    dataDir,
+    apiKey: emulator.options.key,
+    voiceUrl: emulator.url,
+    voiceAudio: nativeAssistantAudioOf(backend),
+  });
+  try {
+    await page.goto(`${host.openUrl}&window=assistant`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Assistant');
+    const reason = main.getByText('Verbatim cannot use the microphone or speaker on this computer');
+    await expect(reason).toHaveText(
+      'Verbatim cannot use the microphone or speaker on this computer: its sound component was built for a different version of the app. Everything else works; only the spoken assistant needs them. Reinstalling Verbatim should fix this.',
+    );
+    const start = main.getByRole('button', { name: 'Start' });
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription(/cannot use the microphone or speaker/);
+    await expect(main.getByRole('combobox', { name: 'Microphone' })).toBeDisabled();
+    await expect(main.getByRole('status')).toHaveText('Off');
+    // Said as a fact of this computer, not as an error of something the journalist did.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a microphone the OS refused is said with the way to allow it', async ({ page, emulator }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-mic-refused-'));
+  const host = await startWebApp({
+    dataDir,
+    apiKey: emulator.options.key,
+    voiceUrl: emulator.url,
+    // What macOS answers when Verbatim is switched off under Privacy & Security.
+    voiceAudio: {
+      ...rawFileAudio({ input: speechFixture(), outputPath: join(dataDir, 'out.raw') }),
+      microphoneAccess: () => Promise.resolve('denied'),
+    },
+  });
+  try {
+    await page.goto(`${host.openUrl}&window=assistant`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'System Settings → Privacy & Security → Microphone, then turn on Verbatim',
+    );
+    await expect(main.getByRole('status')).toHaveText('Off');
+    await expect(main.getByRole('button', { name: 'Start' })).toBeEnabled();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

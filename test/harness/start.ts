@@ -10,6 +10,7 @@ import { createDispatcher } from '../../src/main/ipc/dispatcher';
 import { createHandlers } from '../../src/main/ipc/handlers';
 import { wireEvents } from '../../src/main/ipc/events';
 import { rawFileAudio } from '../../src/main/core/voice/raw-file-audio';
+import type { AssistantAudio } from '../../src/main/core/voice/assistant-service';
 
 /**
  * `npm run start:web`: Verbatim's UI in a browser, where Electron is unavailable. The same
@@ -43,6 +44,11 @@ export interface WebAppOptions {
   voiceInput?: Buffer;
   /** How much faster than real time the voice input plays. */
   voiceInputSpeed?: number;
+  /**
+   * The assistant's devices outright, over voiceInput: for tests of what the desktop app's
+   * platform can say (a sound system that failed to load, a microphone macOS refused).
+   */
+  voiceAudio?: AssistantAudio;
 }
 
 /** A running web app: the host, and the services behind it (tests stand in for the OS through them). */
@@ -76,13 +82,15 @@ export async function startWebApp(options: WebAppOptions) {
     clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
     exportPlatform: options.exportDir ? { defaultFolder: options.exportDir } : undefined,
     voiceUrlOverride: options.voiceUrl ?? process.env.VERBATIM_VOICE_URL,
-    voiceAudio: voiceInput
-      ? rawFileAudio({
-          input: voiceInput,
-          outputPath: join(dataDir, 'assistant-output.raw'),
-          speed: options.voiceInputSpeed,
-        })
-      : undefined,
+    voiceAudio:
+      options.voiceAudio ??
+      (voiceInput
+        ? rawFileAudio({
+            input: voiceInput,
+            outputPath: join(dataDir, 'assistant-output.raw'),
+            speed: options.voiceInputSpeed,
+          })
+        : undefined),
   });
   await services.core.scheduler.resumeAll();
   const dispatch = createDispatcher(createHandlers(services), {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,16 @@ import { voiceAddress } from '../core/voice/voice-address';
 import { VoiceSession, type AudioSource } from '../core/voice/voice-session';
 import { wsSocketFactory } from '../core/voice/voice-socket';
 import { EventLog } from '../core/voice/voice-test-kit';
-import { listAudioDevices, NativeAudioSink, NativeAudioSource } from './native-audio';
+import { VerbatimError } from '../../shared/errors';
+import { AudioBackend } from './audio-backend';
+import {
+  listAudioDevices,
+  nativeAssistantAudio,
+  nativeAssistantAudioOf,
+  NativeAudioSink,
+  NativeAudioSource,
+  type Naudiodon,
+} from './native-audio';
 
 /**
  * Real PortAudio streams with ALSA's `file` plugin as the default device: capture reads a raw
@@ -141,5 +150,51 @@ describe('native audio through ALSA', () => {
     for (const index of [1000, 5000, 20_000]) {
       expect(narrow.readInt16LE(index * 2)).toBe(speechPcm.readInt16LE(index * 4));
     }
+  });
+});
+
+describe('the sound backend', () => {
+  it('is the real naudiodon here, available to the assistant', () => {
+    expect(nativeAssistantAudio.unavailable?.()).toBeUndefined();
+    expect(nativeAssistantAudio.devices().map((device) => device.name)).toContain('default');
+  });
+
+  it('makes the assistant’s devices unavailable, not a crash, when naudiodon will not load', async () => {
+    const log = vi.fn();
+    // The loader throws as require does for an addon built for another Electron.
+    const load = vi.fn((): Naudiodon => {
+      throw new Error(
+        "The module '/app/naudiodon.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 139.",
+      );
+    });
+    const audio = nativeAssistantAudioOf(new AudioBackend(load, log));
+
+    const message = audio.unavailable?.();
+    expect(message).toMatch(
+      /^Verbatim cannot use the microphone or speaker on this computer: .+Everything else works/,
+    );
+    expect(audio.devices()).toEqual([]);
+    const refusal = (action: () => unknown): unknown => {
+      try {
+        action();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    const fromSource = refusal(() =>
+      audio.source(null).start(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    expect(fromSource).toBeInstanceOf(VerbatimError);
+    expect((fromSource as VerbatimError).message).toBe(message);
+    const fromSink = refusal(() => audio.sink(3, () => undefined).write(Buffer.alloc(4)));
+    expect((fromSink as VerbatimError).message).toBe(message);
+    await audio.source(null).stop();
+    // Tried once, said once, however often the UI asks.
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledTimes(1);
   });
 });

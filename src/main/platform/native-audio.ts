@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import type * as NaudiodonModule from 'naudiodon';
 import type { AudioOptions, IoStreamRead, IoStreamWrite } from 'naudiodon';
 import { VerbatimError } from '../../shared/errors';
@@ -7,20 +8,30 @@ import type { AssistantAudio } from '../core/voice/assistant-service';
 import type { AudioSink } from '../core/voice/playback-queue';
 import { VOICE_SAMPLE_RATE } from '../core/voice/voice-protocol';
 import type { AudioSource } from '../core/voice/voice-session';
+import { AudioBackend, loadNaudiodon, readFileHead } from './audio-backend';
 
 /**
  * The microphone and the speaker through PortAudio (naudiodon). Loaded on first use: the native
  * module prints to stdout and installs a crash handler when it loads, which nothing else
- * (the CLI, the web host) should pay for.
+ * (the CLI, the web host) should pay for. When it cannot load, the assistant says why and the
+ * rest of the app carries on (audio-backend.ts).
  */
 
-type Naudiodon = typeof NaudiodonModule;
-let loaded: Naudiodon | undefined;
+export type Naudiodon = typeof NaudiodonModule;
 
-function naudiodon(): Naudiodon {
-  loaded ??= createRequire(import.meta.url)('naudiodon') as Naudiodon;
-  return loaded;
-}
+const requireHere = createRequire(import.meta.url);
+
+/** The app's one naudiodon, loaded (or found unavailable) once. */
+export const defaultAudioBackend = new AudioBackend<Naudiodon>(
+  () =>
+    loadNaudiodon({
+      platform: process.platform,
+      arch: process.arch,
+      requireModule: (): unknown => requireHere('naudiodon'),
+      packageDir: () => dirname(requireHere.resolve('naudiodon/package.json')),
+      readHead: (path) => readFileHead(path),
+    }) as Naudiodon,
+);
 
 export interface AudioDevice {
   id: number;
@@ -30,8 +41,9 @@ export interface AudioDevice {
   defaultSampleRate: number;
 }
 
-export function listAudioDevices(): AudioDevice[] {
-  return naudiodon()
+export function listAudioDevices(backend: AudioBackend<Naudiodon> = defaultAudioBackend): AudioDevice[] {
+  return backend
+    .module()
     .getDevices()
     .map((device) => ({
       id: device.id,
@@ -61,9 +73,10 @@ function deviceError(what: string, error: unknown): VerbatimError {
 function openStream<T>(
   what: 'microphone' | 'speaker',
   choice: DeviceChoice,
+  backend: AudioBackend<Naudiodon>,
   create: (audio: Naudiodon, options: AudioOptions) => T,
 ): { stream: T; rate: number } {
-  const audio = naudiodon();
+  const audio = backend.module();
   const rates = [choice.sampleRate ?? VOICE_SAMPLE_RATE];
   const device = audio.getDevices().find((candidate) => candidate.id === choice.deviceId);
   if (choice.sampleRate === undefined && device && device.defaultSampleRate !== VOICE_SAMPLE_RATE) {
@@ -92,10 +105,13 @@ function openStream<T>(
 export class NativeAudioSource implements AudioSource {
   private stream: IoStreamRead | undefined;
 
-  constructor(private readonly choice: DeviceChoice = {}) {}
+  constructor(
+    private readonly choice: DeviceChoice = {},
+    private readonly backend: AudioBackend<Naudiodon> = defaultAudioBackend,
+  ) {}
 
   start(onAudio: (pcm: Buffer) => void, onError: (error: Error) => void): void {
-    const { stream, rate } = openStream('microphone', this.choice, (audio, options) =>
+    const { stream, rate } = openStream('microphone', this.choice, this.backend, (audio, options) =>
       audio.AudioIO({ inOptions: options }),
     );
     const resampler = new Resampler(rate);
@@ -131,6 +147,7 @@ export class NativeAudioSink implements AudioSink {
   constructor(
     private readonly choice: DeviceChoice = {},
     private readonly onError: (error: Error) => void = () => undefined,
+    private readonly backend: AudioBackend<Naudiodon> = defaultAudioBackend,
   ) {}
 
   write(pcm: Buffer): boolean {
@@ -173,7 +190,7 @@ export class NativeAudioSink implements AudioSink {
 
   private open(): IoStreamWrite {
     if (this.stream) return this.stream;
-    const { stream, rate } = openStream('speaker', this.choice, (audio, options) =>
+    const { stream, rate } = openStream('speaker', this.choice, this.backend, (audio, options) =>
       audio.AudioIO({ outOptions: options }),
     );
     this.resampler = rate === VOICE_SAMPLE_RATE ? undefined : new Resampler(VOICE_SAMPLE_RATE, 1, rate);
@@ -200,15 +217,24 @@ function quit(stream: IoStreamRead | IoStreamWrite): Promise<void> {
   });
 }
 
-/** The desktop app's assistant devices: PortAudio; an unplugged device lists as gone, not as a crash. */
-export const nativeAssistantAudio: AssistantAudio = {
-  devices: () => {
-    try {
-      return listAudioDevices();
-    } catch {
-      return [];
-    }
-  },
-  source: (deviceId) => new NativeAudioSource({ deviceId: deviceId ?? undefined }),
-  sink: (deviceId, onError) => new NativeAudioSink({ deviceId: deviceId ?? undefined }, onError),
-};
+/**
+ * The assistant's devices over a backend: an unplugged device lists as gone, not as a crash,
+ * and a backend that cannot load says so through unavailable() instead of failing later.
+ */
+export function nativeAssistantAudioOf(backend: AudioBackend<Naudiodon>): AssistantAudio {
+  return {
+    unavailable: () => backend.unavailable(),
+    devices: () => {
+      try {
+        return listAudioDevices(backend);
+      } catch {
+        return [];
+      }
+    },
+    source: (deviceId) => new NativeAudioSource({ deviceId: deviceId ?? undefined }, backend),
+    sink: (deviceId, onError) => new NativeAudioSink({ deviceId: deviceId ?? undefined }, onError, backend),
+  };
+}
+
+/** The desktop app's assistant devices: PortAudio. */
+export const nativeAssistantAudio: AssistantAudio = nativeAssistantAudioOf(defaultAudioBackend);

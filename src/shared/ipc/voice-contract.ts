@@ -19,6 +19,11 @@ export type VoiceStateName = z.infer<typeof voiceStateSchema>;
 export const voiceModeSchema = z.enum(['hands-free', 'push-to-talk']);
 
 export const voiceStatusSchema = z.object({
+  /**
+   * Set when this computer's sound system cannot be used at all (the native audio backend
+   * failed to load): why, in the journalist's words. The assistant cannot start; the UI says so.
+   */
+  audioUnavailable: z.string().min(1).optional(),
   state: voiceStateSchema,
   muted: z.boolean(),
   mode: voiceModeSchema,

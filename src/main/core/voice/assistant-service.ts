@@ -4,6 +4,7 @@ import type { Settings } from '../../../shared/settings';
 import type { Library, JobRecord } from '../library/library';
 import { Signal } from '../signal';
 import type { ConversationStore } from './conversation-store';
+import { microphoneRefused, type MicrophoneAccess } from './microphone-access';
 import type { AudioSink } from './playback-queue';
 import {
   assistantConfig,
@@ -23,6 +24,16 @@ import { wsSocketFactory, type VoiceSocketFactory } from './voice-socket';
 
 /** Sound devices, behind an interface: the desktop app's PortAudio, or a file for tests. */
 export interface AssistantAudio {
+  /**
+   * Why there is no sound at all here (the native backend failed to load), in the journalist's
+   * words; undefined when the devices can be used. Absent: always usable.
+   */
+  unavailable?(): string | undefined;
+  /**
+   * The OS's permission to hear the microphone, asked for when the OS has such a thing
+   * (macOS). Absent where no one is asked (the CLI, the web host): granted.
+   */
+  microphoneAccess?(): Promise<MicrophoneAccess>;
   devices(): AudioDeviceInfo[];
   source(deviceId: number | null): AudioSource;
   sink(deviceId: number | null, onError: (error: Error) => void): AudioSink;
@@ -74,7 +85,9 @@ export class AssistantService {
   }
 
   private statusOf(preferences: AssistantPreferences, state: VoiceStatus['state']): VoiceStatus {
+    const audioUnavailable = this.options.audio.unavailable?.();
     return {
+      ...(audioUnavailable ? { audioUnavailable } : {}),
       state,
       muted: this.muted,
       mode: preferences.mode,
@@ -91,6 +104,9 @@ export class AssistantService {
 
   async start(): Promise<VoiceStatus> {
     if (this.session) return this.status();
+    const { library, audio } = this.options;
+    const unavailable = audio.unavailable?.();
+    if (unavailable) throw new VerbatimError('internal', unavailable);
     const apiKey = this.options.apiKey();
     if (!apiKey) {
       throw new VerbatimError(
@@ -98,8 +114,13 @@ export class AssistantService {
         'Add your transcription API key in Settings to use the assistant.',
       );
     }
+    // Asked before any device or connection is opened, and only once the session could
+    // otherwise start: the OS prompt is the journalist's first sight of the assistant at work.
+    const access = audio.microphoneAccess ? await audio.microphoneAccess() : 'granted';
+    if (access !== 'granted') throw microphoneRefused();
     const preferences = await this.preferences();
-    const { library, audio } = this.options;
+    // Another start() may have got here first while the OS was asking.
+    if (this.session) return this.status();
     const tools = assistantTools({ listFolder: this.options.listFolder, submit: this.options.submit });
     const conversationId = this.options.newId();
     const session = new VoiceSession({
