@@ -376,13 +376,32 @@ describe.runIf(linux)('the packed Linux app (electron-builder --linux dir, a sta
   it('packs no devDependency', () => {
     // docx lists @types/node among its dependencies; electron-builder.yml leaves type
     // declarations out, so even a devDependency the production tree asks for is not packed.
+    // A production dependency may bring its own copy of a package we also use as a dev tool
+    // (better-sqlite3's prebuild-install needs node-abi 3; our scripts use node-abi 4), and
+    // electron-builder hoists that copy: packed, it is the dependency's version, not ours.
     const unpacked = [...filesUnder(unpackedDir).keys()];
+    const installedVersion = (name: string): string =>
+      (
+        JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version;
+    const packedVersion = (name: string): string | undefined =>
+      inArchive(`node_modules/${name}/package.json`)
+        ? (
+            JSON.parse(extractFile(archive, `node_modules/${name}/package.json`).toString()) as {
+              version: string;
+            }
+          ).version
+        : undefined;
     const packed = Object.keys(manifest.devDependencies).filter(
       (name) =>
-        entries.some((path) => path.endsWith(`/node_modules/${name}`)) ||
-        unpacked.some((path) => path.includes(`node_modules/${name}/`)),
+        packedVersion(name) === installedVersion(name) ||
+        unpacked.some((path) => path.startsWith(`node_modules/${name}/`)),
     );
     expect(packed).toEqual([]);
+    // Type declarations are never loaded at run time, whoever asks for them.
+    expect(entries.filter((path) => /^\/node_modules\/(@types|undici-types)(\/|$)/.test(path))).toEqual([]);
     // The production dependencies are there (the check above would pass on an empty pack).
     for (const name of Object.keys(manifest.dependencies))
       expect(inArchive(`node_modules/${name}`), name).toBe(true);
