@@ -3,11 +3,13 @@
 // program is installed. Where none is (installed with ELECTRON_SKIP_BINARY_DOWNLOAD, or
 // offline), it says so loudly and does not pretend: the shell was NOT tested on this machine.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronProgram } from './electron-program.mjs';
+import { launchProblem, packagedExecutable } from './packaged-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
@@ -40,6 +42,49 @@ const run = (args, env = process.env) =>
 
 // The app loads its native modules on Electron's ABI; the unit tests need Node's back after.
 if (run(['scripts/native-abi.mjs', 'electron']) !== 0) process.exit(1);
+/**
+ * Packs the app as a user gets it (electron-builder --dir, the fuses flipped, the afterPack
+ * ABI guard) and launches it once. Its fuses shut the doors Playwright drives Electron
+ * through, so the app itself reports what its page saw (VERBATIM_LAUNCH_REPORT) and quits.
+ */
+function launchPackagedApp() {
+  const work = mkdtempSync(join(tmpdir(), 'verbatim-packaged-'));
+  try {
+    const outDir = join(work, 'dist');
+    const packed = run([
+      'node_modules/electron-builder/cli.js',
+      '--dir',
+      '--publish',
+      'never',
+      `-c.directories.output=${outDir}`,
+    ]);
+    if (packed !== 0) return 'electron-builder could not pack the app';
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const productName = /^productName: (.+)$/m.exec(
+      readFileSync(join(root, 'electron-builder.yml'), 'utf8'),
+    )?.[1];
+    const executable = packagedExecutable(outDir, process.platform, process.arch, {
+      name: manifest.name,
+      productName: productName ?? manifest.name,
+    });
+    const reportPath = join(work, 'launch-report.json');
+    const launched = spawnSync(executable, process.env.CI ? ['--no-sandbox'] : [], {
+      cwd: work,
+      stdio: 'inherit',
+      timeout: 120_000,
+      env: { ...process.env, VERBATIM_LAUNCH_REPORT: reportPath, VERBATIM_DATA_DIR: join(work, 'data') },
+    });
+    if (launched.error) return `the packaged app could not be started: ${launched.error.message}`;
+    const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : undefined;
+    const problem = launchProblem(report);
+    if (!problem)
+      console.log(`electron smoke: the packaged app (${executable}) opened its page and answered over IPC.`);
+    return problem;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 let status;
 try {
   status = run(
@@ -49,6 +94,13 @@ try {
       VERBATIM_ELECTRON_PROGRAM: program,
     },
   );
+  if (status === 0) {
+    const problem = launchPackagedApp();
+    if (problem) {
+      console.error(`electron smoke: ${problem}.`);
+      status = 1;
+    }
+  }
 } finally {
   run(['scripts/native-abi.mjs', 'node']);
 }

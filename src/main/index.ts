@@ -15,6 +15,7 @@ import { safeStorageCipher } from './platform/safe-storage-cipher';
 import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol';
 import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
+import { reportLaunchWhenLoaded } from './platform/launch-report';
 import { nativeAssistantAudio } from './platform/native-audio';
 import { electronMicrophoneAccess } from './platform/microphone-access-electron';
 import { denyPermissionsByDefault } from './platform/permissions';
@@ -66,6 +67,14 @@ function openMainWindow(): void {
     rendererReady = true;
     void offerOpenedRecordings();
   });
+  const launchReportPath = process.env.VERBATIM_LAUNCH_REPORT;
+  if (launchReportPath) {
+    reportLaunchWhenLoaded(
+      mainWindow.webContents,
+      (report) => writeFileAtomic(launchReportPath, JSON.stringify(report)),
+      () => app.quit(),
+    );
+  }
   mainWindow.on('closed', () => {
     mainWindow = undefined;
     rendererReady = false;
