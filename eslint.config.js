@@ -8,10 +8,16 @@ import svelteConfig from './svelte.config.js';
  * Layering, as the design says: 'electron' only in src/main/platform, src/main/index.ts and
  * src/preload; nothing from Node in the renderer or in src/shared.
  */
+/** Test helpers (`*.test-kit.ts`) live beside the code they serve, but no shipped code may use one. */
+const testKitPattern = {
+  group: ['**/*.test-kit', '**/*.test-kit.ts', '**/*.test-kit.js'],
+  message: 'A test kit is for tests: shipped code may not import it.',
+};
 const electronBan = {
   paths: [
     { name: 'electron', message: 'Electron belongs in src/main/platform, src/main/index.ts or src/preload.' },
   ],
+  patterns: [testKitPattern],
 };
 const nodeBan = {
   paths: [{ name: 'electron', message: 'The renderer and shared code must not use Electron.' }],
@@ -38,6 +44,7 @@ const nodeBan = {
       group: ['**/main/**', '**/preload/**'],
       message: 'The renderer and shared code may not reach into main or preload.',
     },
+    testKitPattern,
   ],
 };
 
@@ -78,13 +85,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/platform/**', 'src/main/index.ts', 'src/preload/**', 'src/main/**/*.test.ts'],
+    files: ['src/main/platform/**', 'src/main/index.ts', 'src/preload/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testKitPattern] }] },
+  },
+  {
+    files: ['src/main/**/*.test.ts', 'src/**/*.test-kit.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/renderer/**', 'src/shared/**'],
     languageOptions: { globals: globals.browser },
     rules: { 'no-restricted-imports': ['error', nodeBan] },
+  },
+  {
+    // Their tests and test kits still run without Node, and may use test kits.
+    files: ['src/{renderer,shared}/**/*.test.ts', 'src/{renderer,shared}/**/*.test-kit.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...nodeBan, patterns: nodeBan.patterns.filter((pattern) => pattern !== testKitPattern) },
+      ],
+    },
   },
   {
     files: ['src/main/**', 'src/preload/**', 'test/**', 'scripts/**', 'bench/**', '*.config.*'],
@@ -99,7 +120,7 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
-    files: ['**/*.test.ts', 'test/**'],
+    files: ['**/*.test.ts', '**/*.test-kit.ts', 'test/**'],
     rules: {
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/require-await': 'off',

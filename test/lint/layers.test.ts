@@ -53,6 +53,21 @@ describe('lint layering', { timeout: 60_000 }, () => {
     );
   });
 
+  it('refuses a test kit in shipped code, in every layer, and allows it in tests', async () => {
+    const testKitImport = "import { something } from './helpers.test-kit';\nexport const used = something;\n";
+    for (const probe of [
+      'src/main/core/layer-probe.ts',
+      'src/main/platform/layer-probe.ts',
+      'src/shared/layer-probe.ts',
+      'src/renderer/src/layer-probe.ts',
+    ]) {
+      expect(await ruleIdsFor(testKitImport, probe), probe).toContain('no-restricted-imports');
+    }
+    for (const probe of ['src/main/core/layer-probe.test.ts', 'src/renderer/src/layer-probe.test.ts']) {
+      expect(await ruleIdsFor(testKitImport, probe), probe).not.toContain('no-restricted-imports');
+    }
+  });
+
   it('flags a floating promise', async () => {
     const code = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n}\n';
     expect(await ruleIdsFor(code, 'src/main/core/layer-probe.ts')).toContain(
