@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storeInterview } from './core/export/library-fixture';
+import { storeInterview } from './core/export/library-fixture.test-kit';
 import { openDatabase } from './core/library/database';
 import { Library } from './core/library/library';
 

@@ -5,8 +5,8 @@ import { parseSync, type NodeCue } from 'subtitle';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli';
 import { exportSettingsFromFlags } from './cli-export';
-import { storeInterview, storedPhone } from './core/export/library-fixture';
-import { readDocx } from './core/export/read-back';
+import { storeInterview, storedPhone } from './core/export/library-fixture.test-kit';
+import { readDocx } from './core/export/read-back.test-kit';
 import { openDatabase } from './core/library/database';
 import { Library } from './core/library/library';
 

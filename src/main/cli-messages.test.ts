@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { storeInterview } from './core/export/library-fixture';
+import { storeInterview } from './core/export/library-fixture.test-kit';
 import { openDatabase } from './core/library/database';
 import { Library } from './core/library/library';
 

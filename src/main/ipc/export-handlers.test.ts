@@ -16,7 +16,7 @@ import type { EventName } from '../../shared/ipc/contract';
 import type { ExportProgress } from '../../shared/ipc/export-contract';
 import { unwrap, type Envelope } from '../../shared/ipc/envelope';
 import { composeServices } from '../compose';
-import { storeInterview, storedPhone } from '../core/export/library-fixture';
+import { storeInterview, storedPhone } from '../core/export/library-fixture.test-kit';
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { createDispatcher } from './dispatcher';
 import { wireEvents } from './events';

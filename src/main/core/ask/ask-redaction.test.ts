@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from '../../../../test/emulator/s
 import { defaultAskTemplates, type AskEntry } from '../../../shared/ask';
 import { createCore, type Core } from '../app-core';
 import { acceleratedClock } from '../clock';
-import { interviewPii, redactedInterviewOptions } from '../library/redacted-interview';
+import { interviewPii, redactedInterviewOptions } from '../library/redacted-interview.test-kit';
 import { createAskService, type AskService } from './ask-service';
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultExportOptions } from './export-model';
 import type { ExportOptions } from './export-model';
 import { toDocx } from './docx-export';
-import { phoneRedacted, phoneUnredacted, richFixture } from './rich-fixture';
-import { readDocx } from './read-back';
+import { phoneRedacted, phoneUnredacted, richFixture } from './rich-fixture.test-kit';
+import { readDocx } from './read-back.test-kit';
 
 const opts = (o: Partial<ExportOptions>): ExportOptions => ({ ...defaultExportOptions, ...o });
 

@@ -6,7 +6,7 @@ import {
   timestampPlan,
   type ExportOptions,
 } from './export-model';
-import { interview, makeTranscript } from './text-fixtures';
+import { interview, makeTranscript } from './text-fixtures.test-kit';
 
 const opts = (o: Partial<ExportOptions> = {}): ExportOptions => ({ ...defaultExportOptions, ...o });
 

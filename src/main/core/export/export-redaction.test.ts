@@ -9,11 +9,11 @@ import { composeServices } from '../../compose';
 import { createDispatcher } from '../../ipc/dispatcher';
 import { createHandlers } from '../../ipc/handlers';
 import { MemorySecrets } from '../secrets/secret-store';
-import { interviewPii, storeRedactedInterview } from '../library/redacted-interview';
+import { interviewPii, storeRedactedInterview } from '../library/redacted-interview.test-kit';
 import { exportBatch } from './export-batch';
 import { exportTranscript } from './export-transcript';
 import { loadExportTranscript } from './library-export';
-import { pdftotext, readDocx } from './read-back';
+import { pdftotext, readDocx } from './read-back.test-kit';
 
 /**
  * The appendix (summary, key phrases, entities) of every export keeps the source's phone number

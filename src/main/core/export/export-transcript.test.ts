@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultExportSettings, type ExportSettings } from '../../../shared/export-options';
 import type { Segment } from '../../../shared/library';
 import { exportTranscript, previewExport } from './export-transcript';
-import { readDocx } from './read-back';
-import { richFixture } from './rich-fixture';
-import { interview, makeTranscript } from './text-fixtures';
+import { readDocx } from './read-back.test-kit';
+import { richFixture } from './rich-fixture.test-kit';
+import { interview, makeTranscript } from './text-fixtures.test-kit';
 
 const settings = (o: Partial<ExportSettings> = {}): ExportSettings => ({ ...defaultExportSettings, ...o });
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);

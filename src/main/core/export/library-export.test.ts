@@ -10,8 +10,8 @@ import { openDatabase } from '../library/database';
 import { Library } from '../library/library';
 import { exportTranscript } from './export-transcript';
 import { loadExportTranscript } from './library-export';
-import { storeInterview, storedPhone } from './library-fixture';
-import { pdftotext, readDocx } from './read-back';
+import { storeInterview, storedPhone } from './library-fixture.test-kit';
+import { pdftotext, readDocx } from './read-back.test-kit';
 
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-library-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

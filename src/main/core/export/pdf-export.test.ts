@@ -8,8 +8,8 @@ import { defaultExportOptions } from './export-model';
 import type { ExportOptions } from './export-model';
 import { toPdf } from './pdf-export';
 import { systemCjkFonts } from './fonts';
-import { phoneRedacted, phoneUnredacted, richFixture } from './rich-fixture';
-import { pdftotext } from './read-back';
+import { phoneRedacted, phoneUnredacted, richFixture } from './rich-fixture.test-kit';
+import { pdftotext } from './read-back.test-kit';
 
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -14,7 +14,7 @@ import {
   toVtt,
   type SubtitleOptions,
 } from './text-formats';
-import { interview, makeTranscript } from './text-fixtures';
+import { interview, makeTranscript } from './text-fixtures.test-kit';
 
 const opts = (o: Partial<ExportOptions> = {}): ExportOptions => ({ ...defaultExportOptions, ...o });
 

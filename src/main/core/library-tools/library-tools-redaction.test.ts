@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../library/database';
 import { Library } from '../library/library';
-import { interviewPii, storeRedactedInterview } from '../library/redacted-interview';
+import { interviewPii, storeRedactedInterview } from '../library/redacted-interview.test-kit';
 import { runTool } from './library-tools';
 
 /**

@@ -9,7 +9,7 @@ import { composeServices } from '../../compose';
 import { createDispatcher } from '../../ipc/dispatcher';
 import { createHandlers } from '../../ipc/handlers';
 import { MemorySecrets } from '../secrets/secret-store';
-import { interviewPii, redactedInterview, storeRedactedInterview } from './redacted-interview';
+import { interviewPii, redactedInterview, storeRedactedInterview } from './redacted-interview.test-kit';
 
 /**
  * The reader's analysis panels and the library's search, over the emulator's interview with the
