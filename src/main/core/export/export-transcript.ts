@@ -4,17 +4,8 @@ import { toDocx } from './docx-export';
 import { type CjkFonts, hasCjk, systemCjkFonts } from './fonts';
 import { toPdf } from './pdf-export';
 import { richDocument } from './rich-blocks';
-import {
-  maxCharsPerSecond,
-  toCsv,
-  toJson,
-  toMarkdown,
-  toPlainText,
-  toSrt,
-  toVtt,
-  type SubtitleOptions,
-  type SubtitleResult,
-} from './text-formats';
+import { maxCharsPerSecond, toSrt, toVtt, type SubtitleOptions, type SubtitleResult } from './subtitles';
+import { toCsv, toJson, toMarkdown, toPlainText } from './text-formats';
 
 /** The bytes of one export and what the user should know about them. */
 export interface ExportResult {
