@@ -37,7 +37,7 @@ function folderWithLibrary(bytes: Buffer | string): string {
 describe('starting on a library this Verbatim cannot open', () => {
   it('the command line says what is wrong with which file, in a sentence, and changes nothing', async () => {
     const dataDir = folderWithLibrary('');
-    const result = await run('src/main/cli.ts', ['jobs'], dataDir);
+    const result = await run('src/main/cli/main.ts', ['jobs'], dataDir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`The library file ${join(dataDir, 'library.sqlite')} is empty (0 bytes)`);
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace

@@ -168,7 +168,7 @@ describe('the export appendix of a redacted transcript', () => {
     const run = async (args: string[]): Promise<{ code: number | null; stderr: string }> => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', resolve(import.meta.dirname, '../../cli.ts'), ...args],
+        ['--import', 'tsx', resolve(import.meta.dirname, '../../cli/main.ts'), ...args],
         { env: { ...process.env, VERBATIM_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let stderr = '';

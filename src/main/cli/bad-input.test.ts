@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliProcess } from './cli-process.test-kit';
-import { storeInterview } from './core/export/library-fixture.test-kit';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
+import { storeInterview } from '../core/export/library-fixture.test-kit';
+import { openDatabase } from '../core/library/database';
+import { Library } from '../core/library/library';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-bad-input-'));
 const outDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-bad-input-out-'));
-const statement = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
+const statement = resolve(import.meta.dirname, '../../../test/fixtures/press-statement.wav');
 
 beforeAll(async () => {
   const db = openDatabase(join(dataDir, 'library.sqlite'));

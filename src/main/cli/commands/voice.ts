@@ -2,22 +2,22 @@ import { readdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { VerbatimError } from '../shared/errors';
-import { createCore, type Core } from './core/app-core';
-import { acceleratedClock, systemClock } from './core/clock';
-import { BufferSource, FileSink } from './core/voice/raw-file-audio';
-import { bytesForMs } from './core/voice/pcm';
+import { VerbatimError } from '../../../shared/errors';
+import { createCore, type Core } from '../../core/app-core';
+import { acceleratedClock, systemClock } from '../../core/clock';
+import { BufferSource, FileSink } from '../../core/voice/raw-file-audio';
+import { bytesForMs } from '../../core/voice/pcm';
 import {
   assistantConfig,
   assistantToolRunner,
   assistantTools,
   defaultAssistantPreferences,
-} from './core/voice/voice-assistant';
-import { voiceAddress } from './core/voice/voice-address';
-import { VoiceSession, type VoiceEvent } from './core/voice/voice-session';
-import { wsSocketFactory } from './core/voice/voice-socket';
-import { UsageError } from './cli-usage-error';
-import { inCommandLineTerms } from './cli-wording';
+} from '../../core/voice/voice-assistant';
+import { voiceAddress } from '../../core/voice/voice-address';
+import { VoiceSession, type VoiceEvent } from '../../core/voice/voice-session';
+import { wsSocketFactory } from '../../core/voice/voice-socket';
+import { UsageError } from '../usage-error';
+import { inCommandLineTerms } from '../command-line-wording';
 
 /**
  * `voice --input FILE.raw --output FILE.raw [--json]`: one voice agent session without a sound

@@ -3,14 +3,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase } from './core/library/database';
+import { openDatabase } from '../../core/library/database';
 
-const statement = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
+const statement = resolve(import.meta.dirname, '../../../../test/fixtures/press-statement.wav');
 
 function runCliProcess(args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args],
+    ['--import', 'tsx', resolve(import.meta.dirname, '../main.ts'), ...args],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,7 +20,7 @@ export function runCliProcess(args: string[], env: Record<string, string | undef
   }
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args],
+    ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), ...args],
     {
       env: merged,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { queueUtterance } from '../../test/emulator/voice/voice-test-client';
-import { spokenPcm } from '../../test/fixtures/spoken-pcm';
-import { runCli } from './cli';
-import { bytesForMs } from './core/voice/pcm';
+import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
+import { queueUtterance } from '../../../../test/emulator/voice/voice-test-client';
+import { spokenPcm } from '../../../../test/fixtures/spoken-pcm';
+import { runCli } from '../run-cli';
+import { bytesForMs } from '../../core/voice/pcm';
 
 const speed = 20;
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-cli-voice-'));

@@ -4,13 +4,13 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { storeInterview } from './core/export/library-fixture.test-kit';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
+import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
+import { storeInterview } from '../core/export/library-fixture.test-kit';
+import { openDatabase } from '../core/library/database';
+import { Library } from '../core/library/library';
 
 /** What a person at a terminal reads when something is wrong: their words, and exit codes as the README says. */
-const statement = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
+const statement = resolve(import.meta.dirname, '../../../test/fixtures/press-statement.wav');
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-messages-'));
 let emulator: RunningEmulator;
 
@@ -36,8 +36,9 @@ function run(script: string, args: string[], env: Record<string, string> = {}) {
   );
 }
 const cli = (args: string[], env?: Record<string, string>) =>
-  run(resolve(import.meta.dirname, 'cli.ts'), args, env);
-const emulatorCli = (args: string[]) => run(resolve(import.meta.dirname, '../../test/emulator/cli.ts'), args);
+  run(resolve(import.meta.dirname, 'main.ts'), args, env);
+const emulatorCli = (args: string[]) =>
+  run(resolve(import.meta.dirname, '../../../test/emulator/cli.ts'), args);
 
 describe('the command line speaks of environment variables, not Settings', () => {
   it('a refused transcription key names VERBATIM_API_KEY', async () => {

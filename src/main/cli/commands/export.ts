@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
-import { VerbatimError } from '../shared/errors';
+import { VerbatimError } from '../../../shared/errors';
 import {
   defaultExportSettings,
   exportFormatSchema,
   exportFormats,
   exportOptionsSchema,
   type ExportSettings,
-} from '../shared/export-options';
-import type { Core } from './core/app-core';
-import { withExtension } from './core/export/export-batch';
-import { writeExportFile } from './core/export/export-file';
-import { emptyRangeProblem, exportTranscript } from './core/export/export-transcript';
-import { loadExportTranscript } from './core/export/library-export';
+} from '../../../shared/export-options';
+import type { Core } from '../../core/app-core';
+import { withExtension } from '../../core/export/export-batch';
+import { writeExportFile } from '../../core/export/export-file';
+import { emptyRangeProblem, exportTranscript } from '../../core/export/export-transcript';
+import { loadExportTranscript } from '../../core/export/library-export';
 
 /** `verbatim export`: one transcript to a file, with the same options as the export dialog. */
 export const exportUsage = `export <id> --format ${exportFormats.join('|')} --out PATH [--unit sentences|paragraphs|turns]

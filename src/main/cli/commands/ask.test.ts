@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { runCli } from './cli';
+import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
+import { runCli } from '../run-cli';
 
 const speed = 200;
-const statement = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
+const statement = resolve(import.meta.dirname, '../../../../test/fixtures/press-statement.wav');
 let emulator: RunningEmulator;
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-ask-'));
 let id: string;

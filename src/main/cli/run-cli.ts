@@ -2,21 +2,20 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { VerbatimError } from '../shared/errors';
-import { regionSchema, type Region } from '../shared/library';
-import { createCore, type Core } from './core/app-core';
-import { isLibraryWriteFailure } from './core/scheduler/scheduler';
-import { acceleratedClock, systemClock } from './core/clock';
-import type { JobRecord } from './core/library/library';
-import { exportCliOptions, exportUsage, runExportCommand } from './cli-export';
-import { UsageError } from './cli-usage-error';
+import { VerbatimError } from '../../shared/errors';
+import { regionSchema, type Region } from '../../shared/library';
+import { createCore, type Core } from '../core/app-core';
+import { isLibraryWriteFailure } from '../core/scheduler/scheduler';
+import { acceleratedClock, systemClock } from '../core/clock';
+import type { JobRecord } from '../core/library/library';
+import { exportCliOptions, exportUsage, runExportCommand } from './commands/export';
+import { UsageError } from './usage-error';
 import type { CliIo } from './cli-io';
-export type { CliIo } from './cli-io';
-import { serviceAddressProblem } from '../shared/web-address';
-import { inCommandLineTerms } from './cli-wording';
-import { catalogUsage, runCatalogCommand } from './cli-catalog';
-import { askUsage, runAskCommand } from './cli-ask';
-import { runVoiceCli, voiceUsage } from './cli-voice';
+import { serviceAddressProblem } from '../../shared/web-address';
+import { inCommandLineTerms } from './command-line-wording';
+import { catalogUsage, runCatalogCommand } from './commands/catalog';
+import { askUsage, runAskCommand } from './commands/ask';
+import { runVoiceCli, voiceUsage } from './commands/voice';
 
 /**
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
@@ -391,29 +390,4 @@ function timestamp(ms: number): string {
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const code = await runCli(process.argv.slice(2), {
-    out: (text) => process.stdout.write(`${text}\n`),
-    write: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    isTty: Boolean(process.stderr.isTTY),
-    env: process.env,
-  });
-  await exitWhenWritten(code);
-}
-
-/**
- * Exits once everything printed has reached its reader. A pipe takes output asynchronously:
- * process.exit() right after a large write cut it at 64 KiB (`catalog models --json | jq`).
- */
-export async function exitWhenWritten(code: number): Promise<never> {
-  process.exitCode = code;
-  await Promise.all(
-    [process.stdout, process.stderr].map(
-      (stream) => new Promise<void>((resolveFlushed) => stream.write('', () => resolveFlushed())),
-    ),
-  );
-  process.exit(code);
 }

@@ -2,15 +2,15 @@ import { parseArgs } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { VerbatimError } from '../shared/errors';
-import { outputModalitySchema, type CatalogModel, type ModalityFilter } from '../shared/catalog';
-import { formatAge, formatPerMillion, formatTokens } from '../shared/catalog-format';
-import { openDatabase } from './core/library/database';
-import { systemClock } from './core/clock';
-import { createCatalogService } from './core/catalog/catalog-setup';
-import type { CatalogService } from './core/catalog/catalog-service';
-import { UsageError } from './cli-usage-error';
-import type { CliIo } from './cli-io';
+import { VerbatimError } from '../../../shared/errors';
+import { outputModalitySchema, type CatalogModel, type ModalityFilter } from '../../../shared/catalog';
+import { formatAge, formatPerMillion, formatTokens } from '../../../shared/catalog-format';
+import { openDatabase } from '../../core/library/database';
+import { systemClock } from '../../core/clock';
+import { createCatalogService } from '../../core/catalog/catalog-setup';
+import type { CatalogService } from '../../core/catalog/catalog-service';
+import { UsageError } from '../usage-error';
+import type { CliIo } from '../cli-io';
 
 export const catalogUsage = `  catalog models [--json] [--modality text,image,...] [--eu]
   catalog endpoints <author/slug> [--json] [--eu]

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { runCli } from './cli';
+import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
+import { runCli } from '../run-cli';
 
 let emulator: RunningEmulator;
 

@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
+import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 
 const speed = 200;
-const statement = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
+const statement = resolve(import.meta.dirname, '../../../../test/fixtures/press-statement.wav');
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-ask-output-'));
 let emulator: RunningEmulator;
 let id: string;
@@ -14,7 +14,7 @@ let id: string;
 function cliProcess(args: string[]) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args],
+    ['--import', 'tsx', resolve(import.meta.dirname, '../main.ts'), ...args],
     {
       env: {
         ...process.env,

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
+import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
+import { openDatabase } from '../core/library/database';
+import { Library } from '../core/library/library';
 
 /**
  * Everything a command prints arrives whole through a pipe, as in `verbatim … --json | jq`.
@@ -139,7 +139,7 @@ async function pipedThroughSlowReader(
   args: string[],
 ): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   // A real shell pipe into a reader that starts late, as `verbatim … | jq` on a busy machine.
-  const command = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args]
+  const command = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), ...args]
     .map((part) => `'${part.replaceAll("'", "'\\''")}'`)
     .join(' ');
   const child = spawn('bash', ['-o', 'pipefail', '-c', `${command} | (sleep 3; cat)`], {

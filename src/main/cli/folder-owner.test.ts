@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
+import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
+import { openDatabase } from '../core/library/database';
+import { Library } from '../core/library/library';
 
 const speed = 200;
-const fixtures = resolve(import.meta.dirname, '../../test/fixtures');
+const fixtures = resolve(import.meta.dirname, '../../../test/fixtures');
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(() => emulator.close());
 function cliProcess(args: string[], dataDir: string) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args],
+    ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), ...args],
     {
       env: {
         ...process.env,
@@ -105,7 +105,7 @@ describe('two processes on one data folder', () => {
         '--import',
         'tsx',
         '-e',
-        `import { claimDataFolder } from ${JSON.stringify(resolve(import.meta.dirname, 'core/data-folder/folder-owner.ts'))}; const claim = claimDataFolder(${JSON.stringify(dataDir)}, 'a holder'); console.log(claim.owned); setInterval(() => {}, 1000);`,
+        `import { claimDataFolder } from ${JSON.stringify(resolve(import.meta.dirname, '../core/data-folder/folder-owner.ts'))}; const claim = claimDataFolder(${JSON.stringify(dataDir)}, 'a holder'); console.log(claim.owned); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -113,7 +113,7 @@ describe('two processes on one data folder', () => {
       holder.stdout.once('data', (data: Buffer) => resolveOwned(data.toString().trim())),
     );
     expect(owned).toBe('true');
-    const { claimDataFolder } = await import('./core/data-folder/folder-owner');
+    const { claimDataFolder } = await import('../core/data-folder/folder-owner');
     const meanwhile = claimDataFolder(dataDir, 'this test');
     expect(meanwhile.owned).toBe(false);
     expect(meanwhile.ownerDescription()).toMatch(/^a holder \(process \d+\)$/);

@@ -3,10 +3,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { queueUtterance } from '../../test/emulator/voice/voice-test-client';
-import { spokenPcm } from '../../test/fixtures/spoken-pcm';
-import { bytesForMs } from './core/voice/pcm';
+import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
+import { queueUtterance } from '../../../../test/emulator/voice/voice-test-client';
+import { spokenPcm } from '../../../../test/fixtures/spoken-pcm';
+import { bytesForMs } from '../../core/voice/pcm';
 
 const speed = 20;
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-cli-voice-turn-'));
@@ -23,7 +23,7 @@ function voiceProcess(input: string, output: string) {
     [
       '--import',
       'tsx',
-      resolve(import.meta.dirname, 'cli.ts'),
+      resolve(import.meta.dirname, '../main.ts'),
       'voice',
       '--input',
       input,

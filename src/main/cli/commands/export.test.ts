@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSync, type NodeCue } from 'subtitle';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli';
-import { exportSettingsFromFlags } from './cli-export';
-import { storeInterview, storedPhone } from './core/export/library-fixture.test-kit';
-import { readDocx } from './core/export/read-back.test-kit';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
+import { runCli } from '../run-cli';
+import { exportSettingsFromFlags } from './export';
+import { storeInterview, storedPhone } from '../../core/export/library-fixture.test-kit';
+import { readDocx } from '../../core/export/read-back.test-kit';
+import { openDatabase } from '../../core/library/database';
+import { Library } from '../../core/library/library';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-export-'));
 const outDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-export-out-'));

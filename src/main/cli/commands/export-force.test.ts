@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storeInterview } from './core/export/library-fixture.test-kit';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
+import { storeInterview } from '../../core/export/library-fixture.test-kit';
+import { openDatabase } from '../../core/library/database';
+import { Library } from '../../core/library/library';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-force-'));
 const outDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-force-out-'));
@@ -19,7 +19,7 @@ beforeAll(async () => {
 function exportProcess(args: string[]) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), 'export', 'ferry', ...args],
+    ['--import', 'tsx', resolve(import.meta.dirname, '../main.ts'), 'export', 'ferry', ...args],
     {
       env: { ...process.env, VERBATIM_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
-import { runCliProcess } from './cli-process.test-kit';
+import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
+import { openDatabase } from '../../core/library/database';
+import { Library } from '../../core/library/library';
+import { runCliProcess } from '../cli-process.test-kit';
 
 const speed = 200;
-const statement = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
+const statement = resolve(import.meta.dirname, '../../../../test/fixtures/press-statement.wav');
 let emulator: RunningEmulator;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inCommandLineTerms } from './cli-wording';
+import { inCommandLineTerms } from './command-line-wording';
 
 describe('messages on the command line', () => {
   it.each([

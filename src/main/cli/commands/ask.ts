@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { VerbatimError } from '../shared/errors';
-import { defaultSettings } from '../shared/settings';
-import type { Core } from './core/app-core';
-import { createAskService } from './core/ask/ask-service';
-import { UsageError } from './cli-usage-error';
+import { VerbatimError } from '../../../shared/errors';
+import { defaultSettings } from '../../../shared/settings';
+import type { Core } from '../../core/app-core';
+import { createAskService } from '../../core/ask/ask-service';
+import { UsageError } from '../usage-error';
 
 /**
  * `ask <id> "<question>" [--model M] [--json-schema FILE] [--stream] [--json]`: a question about

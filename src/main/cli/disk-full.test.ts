@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
+import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
 
 /**
  * A disk that fills up in the middle of a job, for real: the data folder is a small tmpfs
@@ -11,8 +11,8 @@ import { startEmulator, type RunningEmulator } from '../../test/emulator/server'
  * on the service. The command must say so and exit 1; once there is room, resume finishes it.
  */
 const speed = 50;
-const statement = resolve(import.meta.dirname, '../../test/fixtures/press-statement.wav');
-const cliPath = resolve(import.meta.dirname, 'cli.ts');
+const statement = resolve(import.meta.dirname, '../../../test/fixtures/press-statement.wav');
+const cliPath = resolve(import.meta.dirname, 'main.ts');
 let emulator: RunningEmulator;
 
 beforeAll(async () => {

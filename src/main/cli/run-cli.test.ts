@@ -3,13 +3,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
-import { runCli } from './cli';
-import { openDatabase } from './core/library/database';
-import { Library } from './core/library/library';
+import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
+import { runCli } from './run-cli';
+import { openDatabase } from '../core/library/database';
+import { Library } from '../core/library/library';
 
 const speed = 200;
-const fixtures = resolve(import.meta.dirname, '../../test/fixtures');
+const fixtures = resolve(import.meta.dirname, '../../../test/fixtures');
 const interview = join(fixtures, 'interview-ferry-contract.wav');
 const statement = join(fixtures, 'press-statement.wav');
 let emulator: RunningEmulator;
@@ -160,7 +160,7 @@ describe('killed at random points and restarted', () => {
       const args = round === 0 ? ['transcribe', ...files, '--wait'] : ['resume', '--wait'];
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), ...args],
+        ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), ...args],
         {
           // The scheduler's clock runs slower than the emulator's here, so each run spends its
           // time uploading, polling and saving rather than starting up: more places to be killed.
@@ -187,7 +187,7 @@ describe('killed at random points and restarted', () => {
     // A last, unhurried run finishes whatever the kills left.
     const finalRun = spawn(
       process.execPath,
-      ['--import', 'tsx', resolve(import.meta.dirname, 'cli.ts'), 'resume', '--wait'],
+      ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), 'resume', '--wait'],
       {
         env: { ...process.env, ...env(dataDir) },
         stdio: 'ignore',
