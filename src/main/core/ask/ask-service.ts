@@ -60,12 +60,12 @@ export class AskService {
   ) {}
 
   async conversation(transcriptId: string): Promise<AskEntry[]> {
-    await this.requireTranscript(transcriptId);
+    await this.options.library.requireJob(transcriptId);
     return this.options.store.list(transcriptId);
   }
 
   async clear(transcriptId: string): Promise<number> {
-    await this.requireTranscript(transcriptId);
+    await this.options.library.requireJob(transcriptId);
     return this.options.store.clear(transcriptId);
   }
 
@@ -79,7 +79,7 @@ export class AskService {
   /** Asks and resolves with the new entries once the answer is complete, stopped or failed. */
   async send(question: AskQuestion): Promise<AskEntry[]> {
     const { library, store } = this.options;
-    const job = await this.requireTranscript(question.transcriptId);
+    const job = await this.options.library.requireJob(question.transcriptId);
     if (job.status !== 'completed' || !job.remoteId) {
       throw new VerbatimError(
         'invalid_input',
@@ -137,12 +137,6 @@ export class AskService {
       this.running.delete(requestId);
       this.events.emit({ type: 'done', requestId, transcriptId });
     }
-  }
-
-  private async requireTranscript(id: string) {
-    const job = await this.options.library.get(id);
-    if (!job) throw new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
-    return job;
   }
 }
 

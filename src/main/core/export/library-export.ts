@@ -45,8 +45,7 @@ function sourceName(kind: 'file' | 'url', source: string): string {
  * finished transcript can be exported.
  */
 export async function loadExportTranscript(library: Library, id: string): Promise<ExportTranscript> {
-  const job = await library.get(id);
-  if (!job) throw new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
+  const job = await library.requireJob(id);
   if (job.status !== 'completed') {
     throw new VerbatimError(
       'invalid_input',

@@ -268,6 +268,35 @@ describe('the library', () => {
     expect((await library.search('ferry')).total).toBe(0);
     await expect(library.delete('t1')).rejects.toMatchObject({ code: 'not_found' });
   });
+
+  it('says the same thing of a transcript that is gone, whatever is asked of it', async () => {
+    const gone = {
+      code: 'not_found',
+      message: 'This transcript is no longer in your library.',
+      details: { id: 'gone' },
+    };
+    const asks: [string, () => Promise<unknown>][] = [
+      ['requireJob', () => library.requireJob('gone')],
+      ['updateJob', () => library.updateJob('gone', { status: 'error' })],
+      ['saveCompleted', () => library.saveCompleted('gone', completed([['A', 'Hello.', 0]]))],
+      ['transcriptJson', () => library.transcriptJson('gone')],
+      ['renameSpeaker', () => library.renameSpeaker('gone', 'A', 'Mayor')],
+      ['setTitle', () => library.setTitle('gone', 'New title')],
+      ['setTags', () => library.setTags('gone', ['ferry'])],
+      ['relink', () => library.relink('gone', '/moved/a.wav')],
+      ['delete', () => library.delete('gone')],
+    ];
+    for (const [name, ask] of asks) {
+      const error: unknown = await ask().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, name).toBeInstanceOf(VerbatimError);
+      expect(error, name).toMatchObject(gone);
+    }
+    await addTranscript('here', 'Still here', [['A', 'Hello.', 0]]);
+    expect(await library.requireJob('here')).toMatchObject({ id: 'here', title: 'Still here' });
+  });
 });
 
 describe('counting matches', () => {

@@ -1,0 +1,236 @@
+import { inWriteTransaction, type Db } from './database';
+import { VerbatimError } from '../../../shared/errors';
+import type { JobStatus, Region, TranscriptSummary } from '../../../shared/library';
+
+export interface NewJob {
+  id: string;
+  title: string;
+  sourceKind: 'file' | 'url';
+  source: string;
+  audioPath: string | null;
+  region: Region;
+  options: Record<string, unknown>;
+  status: JobStatus;
+  bytesTotal?: number | null;
+}
+
+export interface JobPatch {
+  status?: JobStatus;
+  error?: string | null;
+  remoteId?: string | null;
+  uploadUrl?: string | null;
+  nextCheckAt?: number | null;
+  checks?: number;
+  bytesSent?: number;
+  bytesTotal?: number | null;
+  audioDurationMs?: number | null;
+}
+
+export interface JobRecord extends TranscriptSummary {
+  uploadUrl: string | null;
+  nextCheckAt: number | null;
+  checks: number;
+  options: Record<string, unknown>;
+}
+
+interface TranscriptRow {
+  id: string;
+  remote_id: string | null;
+  region: Region;
+  title: string;
+  source_kind: 'file' | 'url';
+  source: string;
+  audio_path: string | null;
+  status: JobStatus;
+  error: string | null;
+  options_json: string;
+  language_code: string | null;
+  audio_duration_ms: number | null;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+  upload_url: string | null;
+  next_check_at: number | null;
+  checks: number;
+  bytes_total: number | null;
+  bytes_sent: number;
+}
+
+const patchColumns: Record<keyof JobPatch, string> = {
+  status: 'status',
+  error: 'error',
+  remoteId: 'remote_id',
+  uploadUrl: 'upload_url',
+  nextCheckAt: 'next_check_at',
+  checks: 'checks',
+  bytesSent: 'bytes_sent',
+  bytesTotal: 'bytes_total',
+  audioDurationMs: 'audio_duration_ms',
+};
+
+const unfinished = "status NOT IN ('completed', 'error', 'cancelled')";
+
+/** What every part of Verbatim says of a transcript that is not (or no longer) in the library. */
+export function transcriptNotFound(id: string): VerbatimError {
+  return new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
+}
+
+/**
+ * The jobs: one row a transcript with what the scheduler keeps about it (status, remote id,
+ * upload progress, next check) and what the reporter sets (title, tags, speaker names, where
+ * the recording is). Synchronous; the Library facade makes it async.
+ */
+export class JobStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  create(job: NewJob): JobRecord {
+    const at = this.now();
+    this.db
+      .prepare(
+        `INSERT INTO transcripts (id, region, title, source_kind, source, audio_path, status, options_json, created_at, updated_at, bytes_total)
+         VALUES (@id, @region, @title, @sourceKind, @source, @audioPath, @status, @options, @at, @at, @bytesTotal)`,
+      )
+      .run({ ...job, options: JSON.stringify(job.options), at, bytesTotal: job.bytesTotal ?? null });
+    return this.require(job.id);
+  }
+
+  update(id: string, patch: JobPatch): JobRecord {
+    const sets: string[] = ['updated_at = @updatedAt'];
+    const values: Record<string, unknown> = { id, updatedAt: this.now() };
+    for (const [key, column] of Object.entries(patchColumns) as [keyof JobPatch, string][]) {
+      if (patch[key] !== undefined) {
+        sets.push(`${column} = @${key}`);
+        values[key] = patch[key];
+      }
+    }
+    this.changeOne(id, `UPDATE transcripts SET ${sets.join(', ')} WHERE id = @id`, values);
+    return this.require(id);
+  }
+
+  get(id: string): JobRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM transcripts WHERE id = ?').get(id) as
+      TranscriptRow | undefined;
+    return row ? this.toRecord(row) : undefined;
+  }
+
+  /** The job, or the one "no longer in your library" error. */
+  require(id: string): JobRecord {
+    const record = this.get(id);
+    if (!record) throw transcriptNotFound(id);
+    return record;
+  }
+
+  list(options: { status?: JobStatus; limit?: number; offset?: number } = {}): JobRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM transcripts ${options.status ? 'WHERE status = @status' : ''}
+         ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
+      )
+      .all({
+        status: options.status,
+        limit: options.limit ?? 1000,
+        offset: options.offset ?? 0,
+      }) as TranscriptRow[];
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  /** Every job the scheduler has not finished: what to resume at start. */
+  unfinished(): JobRecord[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM transcripts WHERE ${unfinished} ORDER BY created_at`)
+      .all() as TranscriptRow[];
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  renameSpeaker(id: string, label: string, name: string): void {
+    const trimmed = name.trim();
+    if (!trimmed) throw new VerbatimError('invalid_input', 'A speaker needs a name.');
+    this.require(id);
+    this.db
+      .prepare(
+        'INSERT INTO speakers (transcript_id, label, name) VALUES (?, ?, ?) ON CONFLICT (transcript_id, label) DO UPDATE SET name = excluded.name',
+      )
+      .run(id, label, trimmed);
+  }
+
+  setTitle(id: string, title: string): void {
+    const trimmed = title.trim();
+    if (!trimmed) throw new VerbatimError('invalid_input', 'A transcript needs a title.');
+    this.changeOne(id, 'UPDATE transcripts SET title = ?, updated_at = ? WHERE id = ?', [
+      trimmed,
+      this.now(),
+      id,
+    ]);
+  }
+
+  setTags(id: string, tags: string[]): void {
+    this.require(id);
+    const unique = [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
+    inWriteTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM transcript_tags WHERE transcript_id = ?').run(id);
+      const insert = this.db.prepare(
+        'INSERT OR IGNORE INTO transcript_tags (transcript_id, tag) VALUES (?, ?)',
+      );
+      for (const tag of unique) insert.run(id, tag);
+    });
+  }
+
+  /** Points a transcript at its recording's new place after the file was moved. */
+  relink(id: string, audioPath: string): void {
+    this.changeOne(id, 'UPDATE transcripts SET audio_path = ?, updated_at = ? WHERE id = ?', [
+      audioPath,
+      this.now(),
+      id,
+    ]);
+  }
+
+  /** Deletes the transcript; its sentences, paragraphs, tags and speakers go with it. */
+  delete(id: string): void {
+    this.changeOne(id, 'DELETE FROM transcripts WHERE id = ?', [id]);
+  }
+
+  /** Runs a statement that must change the job's row, or says the job is gone. */
+  private changeOne(id: string, sql: string, values: Record<string, unknown> | unknown[]): void {
+    const statement = this.db.prepare(sql);
+    const result = Array.isArray(values) ? statement.run(...values) : statement.run(values);
+    if (result.changes === 0) throw transcriptNotFound(id);
+  }
+
+  private toRecord(row: TranscriptRow): JobRecord {
+    const tags = (
+      this.db.prepare('SELECT tag FROM transcript_tags WHERE transcript_id = ? ORDER BY tag').all(row.id) as {
+        tag: string;
+      }[]
+    ).map((t) => t.tag);
+    const speakers = this.db
+      .prepare('SELECT label, name FROM speakers WHERE transcript_id = ? ORDER BY label')
+      .all(row.id) as { label: string; name: string | null }[];
+    return {
+      id: row.id,
+      remoteId: row.remote_id,
+      region: row.region,
+      title: row.title,
+      sourceKind: row.source_kind,
+      source: row.source,
+      audioPath: row.audio_path,
+      status: row.status,
+      error: row.error,
+      languageCode: row.language_code,
+      audioDurationMs: row.audio_duration_ms,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      completedAt: row.completed_at,
+      tags,
+      speakers,
+      bytesTotal: row.bytes_total,
+      bytesSent: row.bytes_sent,
+      uploadUrl: row.upload_url,
+      nextCheckAt: row.next_check_at,
+      checks: row.checks,
+      options: JSON.parse(row.options_json) as Record<string, unknown>,
+    };
+  }
+}

@@ -1,0 +1,150 @@
+import { inWriteTransaction, type Db } from './database';
+import type { Segment, Word } from '../../../shared/library';
+import { cleanText } from './fts-query';
+import { transcriptNotFound, type JobStore } from './job-store';
+
+export interface CompletedTranscript {
+  transcript: Record<string, unknown> & {
+    text?: string | null;
+    language_code?: string | null;
+    audio_duration?: number | null;
+  };
+  sentences: SegmentInput[];
+  paragraphs: SegmentInput[];
+}
+
+export interface SegmentInput {
+  text: string;
+  start: number;
+  end: number;
+  confidence?: number | null;
+  speaker?: string | null;
+  words?: Word[];
+}
+
+type SegmentTable = 'sentences' | 'paragraphs';
+
+interface SegmentRow {
+  position: number;
+  start_ms: number;
+  end_ms: number;
+  speaker: string | null;
+  confidence: number | null;
+  text: string;
+  words_json: string;
+}
+
+/**
+ * What the service made of a recording: its full JSON, and the sentences and paragraphs with
+ * their words, which search indexes (the sentences table feeds the FTS5 index by trigger).
+ * Synchronous; the Library facade makes it async.
+ */
+export class TranscriptContent {
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobStore,
+    private readonly now: () => number,
+  ) {}
+
+  /** Stores a finished transcript with its sentences and paragraphs in one transaction. */
+  save(id: string, completed: CompletedTranscript): void {
+    const at = this.now();
+    inWriteTransaction(this.db, () => {
+      this.jobs.require(id);
+      this.db.prepare('DELETE FROM sentences WHERE transcript_id = ?').run(id);
+      this.db.prepare('DELETE FROM paragraphs WHERE transcript_id = ?').run(id);
+      this.markCompleted(id, completed.transcript, at);
+      this.insertSegments('sentences', id, completed.sentences, (s) => s.speaker ?? null);
+      this.insertSegments(
+        'paragraphs',
+        id,
+        completed.paragraphs,
+        (p) => p.speaker ?? p.words?.[0]?.speaker ?? null,
+      );
+      this.addSpeakers(id, completed.sentences);
+    });
+  }
+
+  /** The service's full JSON for a transcript, as it was stored. */
+  transcriptJson(id: string): Record<string, unknown> | undefined {
+    const row = this.db.prepare('SELECT transcript_json FROM transcripts WHERE id = ?').get(id) as
+      { transcript_json: string | null } | undefined;
+    if (!row) throw transcriptNotFound(id);
+    return row.transcript_json ? (JSON.parse(row.transcript_json) as Record<string, unknown>) : undefined;
+  }
+
+  sentences(id: string): Segment[] {
+    return this.segments('sentences', id);
+  }
+
+  paragraphs(id: string): Segment[] {
+    return this.segments('paragraphs', id);
+  }
+
+  private markCompleted(id: string, transcript: CompletedTranscript['transcript'], at: number): void {
+    this.db
+      .prepare(
+        `UPDATE transcripts SET status = 'completed', error = NULL, transcript_json = ?, text = ?, language_code = ?,
+           audio_duration_ms = ?, completed_at = ?, updated_at = ?, next_check_at = NULL WHERE id = ?`,
+      )
+      .run(
+        JSON.stringify(transcript),
+        transcript.text ?? null,
+        transcript.language_code ?? null,
+        typeof transcript.audio_duration === 'number' ? Math.round(transcript.audio_duration * 1000) : null,
+        at,
+        at,
+        id,
+      );
+  }
+
+  private insertSegments(
+    table: SegmentTable,
+    id: string,
+    segments: SegmentInput[],
+    speakerOf: (segment: SegmentInput) => string | null,
+  ): void {
+    const insert = this.db.prepare(
+      `INSERT INTO ${table} (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    segments.forEach((segment, position) => {
+      insert.run(
+        id,
+        position,
+        Math.round(segment.start),
+        Math.round(segment.end),
+        speakerOf(segment),
+        segment.confidence ?? null,
+        cleanText(segment.text),
+        JSON.stringify(segment.words ?? []),
+      );
+    });
+  }
+
+  /** Speakers get a row with their label as a placeholder name only when first seen. */
+  private addSpeakers(id: string, sentences: SegmentInput[]): void {
+    const insert = this.db.prepare(
+      'INSERT OR IGNORE INTO speakers (transcript_id, label, name) VALUES (?, ?, ?)',
+    );
+    const labels = new Set(sentences.flatMap((sentence) => (sentence.speaker ? [sentence.speaker] : [])));
+    for (const label of labels) insert.run(id, label, `Speaker ${label}`);
+  }
+
+  private segments(table: SegmentTable, id: string): Segment[] {
+    const rows = this.db
+      .prepare(
+        `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM ${table} WHERE transcript_id = ? ORDER BY position`,
+      )
+      .all(id) as SegmentRow[];
+    return rows.map((row) => ({
+      position: row.position,
+      startMs: row.start_ms,
+      endMs: row.end_ms,
+      speaker: row.speaker,
+      confidence: row.confidence,
+      text: row.text,
+      words: JSON.parse(row.words_json) as Word[],
+    }));
+  }
+}
