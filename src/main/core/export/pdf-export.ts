@@ -1,7 +1,14 @@
 import PDFDocument from 'pdfkit';
 import type { ExportOptions, ExportTranscript } from './export-model';
 import { type CjkFonts, dejaVuFonts, hasCjk, splitByScript, systemCjkFonts } from './fonts';
-import { isRtl, isRtlToken, richDocument } from './rich-blocks';
+import {
+  type RichAppendix,
+  type RichBlock,
+  type RichDocument,
+  isRtl,
+  isRtlToken,
+  richDocument,
+} from './rich-blocks';
 
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
@@ -21,6 +28,14 @@ interface Run {
 /** The font for a piece of text: the CJK face for Chinese, Japanese and Korean when there is one. */
 type FontPicker = (bold: boolean, cjk: boolean) => string;
 
+/** Where paragraphs go: the document, its fonts, and the text column. */
+interface Layout {
+  doc: PDFKit.PDFDocument;
+  pick: FontPicker;
+  left: number;
+  width: number;
+}
+
 /**
  * A PDF built in Node with pdfkit, embedding DejaVu Sans so Greek, Cyrillic, Arabic and Hebrew
  * are readable on any machine. DejaVu has no CJK glyphs, so Chinese, Japanese and Korean runs are
@@ -33,13 +48,26 @@ export async function toPdf(
   cjk: CjkFonts | null = systemCjkFonts(),
 ): Promise<Uint8Array> {
   const d = richDocument(t, o);
+  const doc = newDocument(d.title, cjk);
+  const bytes = collectBytes(doc);
+  const layout = textColumn(doc, fontPicker(cjk));
+  if (o.header) writeTitleBlock(layout, d);
+  writeBlocks(layout, d.blocks);
+  if (d.appendix) writeAppendix(layout, d.appendix);
+  numberPages(layout);
+  doc.end();
+  return bytes;
+}
+
+/** An A4 document with DejaVu registered, and the CJK font when the system has one. */
+function newDocument(title: string, cjk: CjkFonts | null): PDFKit.PDFDocument {
   const fonts = dejaVuFonts();
   // bufferPages keeps every page open so page numbers ("Page 2 of 9") can be written at the end.
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: d.title, Creator: 'Verbatim' },
+    info: { Title: title, Creator: 'Verbatim' },
   });
   doc.registerFont(REGULAR, fonts.regular);
   doc.registerFont(BOLD, fonts.bold);
@@ -48,36 +76,48 @@ export async function toPdf(
     doc.registerFont(CJK_REGULAR, cjk.regular.path, cjk.regular.family ?? '');
     doc.registerFont(CJK_BOLD, cjk.bold.path, cjk.bold.family ?? '');
   }
-  const pick: FontPicker = (bold, isCjk) =>
-    isCjk && cjk ? (bold ? CJK_BOLD : CJK_REGULAR) : bold ? BOLD : REGULAR;
+  return doc;
+}
+
+function fontPicker(cjk: CjkFonts | null): FontPicker {
+  return (bold, isCjk) => (isCjk && cjk ? (bold ? CJK_BOLD : CJK_REGULAR) : bold ? BOLD : REGULAR);
+}
+
+/** The document's bytes, once it has ended. */
+function collectBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
+  return new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.on('error', reject);
   });
+}
 
+function textColumn(doc: PDFKit.PDFDocument, pick: FontPicker): Layout {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const layout: Layout = { doc, pick, left, width };
-  const write = (runs: Run[], size: number): void => paragraph(layout, runs, size);
+  return { doc, pick, left, width };
+}
 
-  const heading = (text: string, size: number): void => {
-    keepRoom(doc, size * 3);
-    doc.font(BOLD).fontSize(size).fillColor(BLACK);
-    write([{ text, bold: true }], size);
-    doc.moveDown(0.3);
-  };
+function heading(layout: Layout, text: string, size: number): void {
+  const { doc } = layout;
+  keepRoom(doc, size * 3);
+  doc.font(BOLD).fontSize(size).fillColor(BLACK);
+  paragraph(layout, [{ text, bold: true }], size);
+  doc.moveDown(0.3);
+}
 
-  if (o.header) {
-    heading(d.title, 20);
-    for (const m of d.meta) {
-      write([{ text: `${m.label}: `, bold: true }, { text: m.value }], 10);
-    }
-    doc.moveDown(1);
+function writeTitleBlock(layout: Layout, d: RichDocument): void {
+  heading(layout, d.title, 20);
+  for (const m of d.meta) {
+    paragraph(layout, [{ text: `${m.label}: `, bold: true }, { text: m.value }], 10);
   }
+  layout.doc.moveDown(1);
+}
 
-  for (const b of d.blocks) {
+function writeBlocks(layout: Layout, blocks: RichBlock[]): void {
+  const { doc } = layout;
+  for (const b of blocks) {
     const runs: Run[] = [];
     if (b.speaker) runs.push({ text: `${b.speaker}: `, bold: true });
     b.pieces.forEach((p, i) => {
@@ -86,32 +126,35 @@ export async function toPdf(
     });
     // Two lines of room, so a speaker name is never stranded alone at the foot of a page.
     keepRoom(doc, BODY_SIZE * 3);
-    write(runs, BODY_SIZE);
+    paragraph(layout, runs, BODY_SIZE);
     doc.moveDown(0.5);
   }
+}
 
-  const a = d.appendix;
-  if (a) {
-    doc.moveDown(1);
-    heading('Appendix', 16);
-    if (a.summary) {
-      heading('Summary', 13);
-      write([{ text: a.summary }], BODY_SIZE);
-      doc.moveDown(0.5);
-    }
-    if (a.keyPhrases.length > 0) {
-      heading('Key phrases', 13);
-      for (const k of a.keyPhrases) write([{ text: `• ${k}` }], BODY_SIZE);
-      doc.moveDown(0.5);
-    }
-    if (a.entities.length > 0) {
-      heading('Entities', 13);
-      for (const e of a.entities) {
-        write([{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE);
-      }
+function writeAppendix(layout: Layout, a: RichAppendix): void {
+  const { doc } = layout;
+  doc.moveDown(1);
+  heading(layout, 'Appendix', 16);
+  if (a.summary) {
+    heading(layout, 'Summary', 13);
+    paragraph(layout, [{ text: a.summary }], BODY_SIZE);
+    doc.moveDown(0.5);
+  }
+  if (a.keyPhrases.length > 0) {
+    heading(layout, 'Key phrases', 13);
+    for (const k of a.keyPhrases) paragraph(layout, [{ text: `• ${k}` }], BODY_SIZE);
+    doc.moveDown(0.5);
+  }
+  if (a.entities.length > 0) {
+    heading(layout, 'Entities', 13);
+    for (const e of a.entities) {
+      paragraph(layout, [{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE);
     }
   }
+}
 
+/** "Page n of m" centred in every page's bottom margin. */
+function numberPages({ doc, left, width }: Layout): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -129,22 +172,10 @@ export async function toPdf(
       });
     doc.page.margins.bottom = bottom;
   }
-
-  doc.end();
-  await finished;
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.maxY()) doc.addPage();
-}
-
-/** Where paragraphs go: the document, its fonts, and the text column. */
-interface Layout {
-  doc: PDFKit.PDFDocument;
-  pick: FontPicker;
-  left: number;
-  width: number;
 }
 
 /**
