@@ -4,6 +4,7 @@ import {
   completionChunkSchema,
   streamErrorSchema,
   type ChatCompletion,
+  type CompletionChunk,
   type Usage,
 } from './gateway-response';
 import { SseParser } from './sse-parser';
@@ -67,6 +68,9 @@ interface PartialCall {
   arguments: string;
 }
 
+type ChunkChoice = CompletionChunk['choices'][number];
+type ToolCallFragment = NonNullable<ChunkChoice['delta']['tool_calls']>[number];
+
 /**
  * Reads a response body of server-sent events to the end (`data: [DONE]`), calling `onDelta`
  * for every fragment as it arrives. Throws GatewayStreamError for an error event.
@@ -81,81 +85,15 @@ export async function readCompletionStream(
   },
 ): Promise<GatewayAnswer> {
   const parser = new SseParser();
-  const calls: PartialCall[] = [];
-  let content = '';
-  let sawContent = false;
-  let model: string | undefined;
-  let requestId: string | undefined;
-  let finishReason: string | null = null;
-  let usage: Usage | undefined;
-  let done = false;
-
-  const handle = (data: string): void => {
-    if (data === '[DONE]') {
-      done = true;
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      throw new ServiceError(
-        'network',
-        'The language-model gateway sent part of its answer garbled. Try again.',
-        undefined,
-        undefined,
-      );
-    }
-    const failure = streamErrorSchema.safeParse(json);
-    if (failure.success) {
-      const error = failure.data.error;
-      throw new GatewayStreamError(
-        typeof error === 'string' ? error : error.message,
-        typeof error === 'string' ? undefined : error.code,
-        content,
-      );
-    }
-    const chunk = completionChunkSchema.safeParse(json);
-    if (!chunk.success) return; // an event of a kind Verbatim does not know: tolerated
-    model ??= chunk.data.model;
-    requestId ??= chunk.data.request_id;
-    if (chunk.data.usage) usage = chunk.data.usage;
-    for (const choice of chunk.data.choices) {
-      if (choice.index !== 0) continue;
-      if (choice.finish_reason) finishReason = choice.finish_reason;
-      const delta = choice.delta;
-      if (typeof delta.content === 'string') {
-        sawContent = true;
-        if (delta.content !== '') {
-          content += delta.content;
-          options.onDelta?.({ type: 'content', text: delta.content });
-        }
-      }
-      for (const call of delta.tool_calls ?? []) {
-        const known = (calls[call.index] ??= { id: '', name: '', arguments: '' });
-        if (call.id) known.id = call.id;
-        if (call.function?.name) known.name += call.function.name;
-        const fragment = call.function?.arguments ?? '';
-        known.arguments += fragment;
-        options.onDelta?.({
-          type: 'tool_call',
-          index: call.index,
-          ...(call.id ? { id: call.id } : {}),
-          ...(call.function?.name ? { name: call.function.name } : {}),
-          arguments: fragment,
-        });
-      }
-    }
-  };
-
+  const answer = new StreamedAnswer(options.onDelta);
   for await (const bytes of body) {
-    for (const event of parser.push(bytes)) handle(event.data);
-    if (done) break;
+    for (const event of parser.push(bytes)) answer.take(event.data);
+    if (answer.done) break;
   }
-  if (!done) {
-    for (const event of parser.end()) handle(event.data);
+  if (!answer.done) {
+    for (const event of parser.end()) answer.take(event.data);
   }
-  if (!done) {
+  if (!answer.done) {
     throw new ServiceError(
       'network',
       'The connection to the language-model gateway broke off before the answer was complete. Try again.',
@@ -163,20 +101,107 @@ export async function readCompletionStream(
       undefined,
     );
   }
-  return {
-    requestId,
-    model: model ?? options.requestedModel,
-    content: sawContent || calls.length === 0 ? content : null,
-    toolCalls: calls
-      .filter((call) => call !== undefined)
-      .map((call) => ({
-        id: call.id,
-        type: 'function' as const,
-        function: { name: call.name, arguments: call.arguments },
-      })),
-    finishReason,
-    usage,
-    responseTimeMs: Math.max(0, Math.round(options.now() - options.startedAt)),
-    llmStatusCode: undefined,
-  };
+  return answer.result(options.requestedModel, Math.max(0, Math.round(options.now() - options.startedAt)));
+}
+
+/** A streamed answer assembled event by event, each fragment handed on as it comes. */
+class StreamedAnswer {
+  /** The end marker (`[DONE]`) has arrived. */
+  done = false;
+  private content = '';
+  private sawContent = false;
+  private model: string | undefined;
+  private requestId: string | undefined;
+  private finishReason: string | null = null;
+  private usage: Usage | undefined;
+  private readonly calls: PartialCall[] = [];
+
+  constructor(private readonly onDelta: ((delta: StreamDelta) => void) | undefined) {}
+
+  /** One event's data: the end marker, a failure, or a chunk of the answer. */
+  take(data: string): void {
+    if (data === '[DONE]') {
+      this.done = true;
+      return;
+    }
+    const json = parseEvent(data);
+    const failure = streamErrorSchema.safeParse(json);
+    if (failure.success) {
+      const error = failure.data.error;
+      throw new GatewayStreamError(
+        typeof error === 'string' ? error : error.message,
+        typeof error === 'string' ? undefined : error.code,
+        this.content,
+      );
+    }
+    const chunk = completionChunkSchema.safeParse(json);
+    if (!chunk.success) return; // an event of a kind Verbatim does not know: tolerated
+    this.model ??= chunk.data.model;
+    this.requestId ??= chunk.data.request_id;
+    if (chunk.data.usage) this.usage = chunk.data.usage;
+    for (const choice of chunk.data.choices) {
+      if (choice.index === 0) this.takeChoice(choice);
+    }
+  }
+
+  result(requestedModel: string, responseTimeMs: number): GatewayAnswer {
+    return {
+      requestId: this.requestId,
+      model: this.model ?? requestedModel,
+      content: this.sawContent || this.calls.length === 0 ? this.content : null,
+      toolCalls: this.calls
+        .filter((call) => call !== undefined)
+        .map((call) => ({
+          id: call.id,
+          type: 'function' as const,
+          function: { name: call.name, arguments: call.arguments },
+        })),
+      finishReason: this.finishReason,
+      usage: this.usage,
+      responseTimeMs,
+      llmStatusCode: undefined,
+    };
+  }
+
+  private takeChoice(choice: ChunkChoice): void {
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    const delta = choice.delta;
+    if (typeof delta.content === 'string') {
+      this.sawContent = true;
+      if (delta.content !== '') {
+        this.content += delta.content;
+        this.onDelta?.({ type: 'content', text: delta.content });
+      }
+    }
+    for (const call of delta.tool_calls ?? []) this.takeToolCall(call);
+  }
+
+  /** A tool call arrives in pieces: its id and name once, its arguments a fragment at a time. */
+  private takeToolCall(call: ToolCallFragment): void {
+    const known = (this.calls[call.index] ??= { id: '', name: '', arguments: '' });
+    if (call.id) known.id = call.id;
+    if (call.function?.name) known.name += call.function.name;
+    const fragment = call.function?.arguments ?? '';
+    known.arguments += fragment;
+    this.onDelta?.({
+      type: 'tool_call',
+      index: call.index,
+      ...(call.id ? { id: call.id } : {}),
+      ...(call.function?.name ? { name: call.function.name } : {}),
+      arguments: fragment,
+    });
+  }
+}
+
+function parseEvent(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new ServiceError(
+      'network',
+      'The language-model gateway sent part of its answer garbled. Try again.',
+      undefined,
+      undefined,
+    );
+  }
 }
