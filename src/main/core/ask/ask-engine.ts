@@ -105,115 +105,164 @@ export function historyMessages(history: AskEntry[]): ChatMessage[] {
   return messages;
 }
 
+/** What the answer has gathered so far, across the rounds of tool calls. */
+interface AnswerSoFar {
+  text: string;
+  usage: AskUsage | null;
+  responseTimeMs: number | null;
+  /** The latest round's answer: who answered, and the request's id. */
+  last: GatewayAnswer | undefined;
+}
+
+type RecordEntry = (entry: AskEntry) => void;
+
 export async function ask(request: AskRequest, deps: AskDependencies): Promise<AskEntry[]> {
   const entries: AskEntry[] = [];
-  const record = (entry: AskEntry): void => {
+  const record: RecordEntry = (entry) => {
     entries.push(entry);
     request.onEntry?.(entry);
   };
-  record({
+  record(questionEntry(request, deps));
+  const soFar: AnswerSoFar = { text: '', usage: null, responseTimeMs: null, last: undefined };
+  const answer = (status: AnswerEntry['status'], problem?: string): AnswerEntry =>
+    answerEntry(request, deps, soFar, status, problem);
+  try {
+    await converse(request, deps, soFar, record);
+  } catch (error) {
+    if (!(error instanceof VerbatimError)) throw error;
+    const stopped = error.code === 'cancelled';
+    record(answer(stopped ? 'stopped' : 'failed', stopped ? undefined : error.message));
+    return entries;
+  }
+  record(completeAnswer(request.format, soFar.text, answer));
+  return entries;
+}
+
+function questionEntry(request: AskRequest, deps: AskDependencies): AskEntry {
+  return {
     kind: 'question',
     id: deps.newId(),
     at: deps.now(),
     text: request.question,
     ...(request.label ? { label: request.label } : {}),
     format: request.format,
-  });
+  };
+}
 
+function answerEntry(
+  request: AskRequest,
+  deps: AskDependencies,
+  soFar: AnswerSoFar,
+  status: AnswerEntry['status'],
+  problem?: string,
+): AnswerEntry {
+  return {
+    kind: 'answer',
+    id: deps.newId(),
+    at: deps.now(),
+    status,
+    text: soFar.text,
+    format: request.format,
+    ...(problem ? { problem } : {}),
+    requestedModel: request.model,
+    model: soFar.last?.model ?? request.model,
+    usage: soFar.usage,
+    responseTimeMs: soFar.responseTimeMs,
+    requestId: soFar.last?.requestId ?? null,
+  };
+}
+
+/** The finished answer; a structured one is checked against its format's schema. */
+function completeAnswer(
+  format: AskFormat,
+  text: string,
+  answer: (status: AnswerEntry['status'], problem?: string) => AnswerEntry,
+): AnswerEntry {
+  if (format === 'text') return answer('complete');
+  const read = readStructured(format, text);
+  return 'value' in read
+    ? { ...answer('complete'), structured: read.value }
+    : answer('complete', read.problem);
+}
+
+/**
+ * Asks, runs the tool calls the model makes and asks again with their results, until the model
+ * answers without calling a tool. Streamed text is handed on as it arrives.
+ */
+async function converse(
+  request: AskRequest,
+  deps: AskDependencies,
+  soFar: AnswerSoFar,
+  record: RecordEntry,
+): Promise<void> {
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt(request.title) },
     ...historyMessages(request.history),
     { role: 'user', content: request.question },
   ];
-  const structured = request.format !== 'text';
   const tools: GatewayTool[] = deps.tools.map((tool) => ({ type: 'function', function: tool }));
-  let text = '';
-  let usage: AskUsage | null = null;
-  let responseTimeMs: number | null = null;
-  let last: GatewayAnswer | undefined;
-
-  const answerEntry = (status: AnswerEntry['status'], problem?: string): AnswerEntry => ({
-    kind: 'answer',
-    id: deps.newId(),
-    at: deps.now(),
-    status,
-    text,
-    format: request.format,
-    ...(problem ? { problem } : {}),
-    requestedModel: request.model,
-    model: last?.model ?? request.model,
-    usage,
-    responseTimeMs,
-    requestId: last?.requestId ?? null,
-  });
-
-  try {
-    for (let round = 0; ; round++) {
-      const base: Omit<ChatRequest, 'model'> = {
-        transcript_id: request.remoteTranscriptId,
-        messages,
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-        ...(structured
-          ? {
-              response_format: {
-                type: 'json_schema',
-                json_schema: {
-                  name: `verbatim_${request.format}`,
-                  schema: request.jsonSchema ?? jsonSchemaOf(request.format),
-                },
-              },
-              post_processing_steps: [{ type: 'json-repair' }],
-            }
-          : tools.length > 0
-            ? { tools, tool_choice: round < maxToolRounds ? 'auto' : 'none' }
-            : {}),
-      };
-      const roundText: string[] = [];
-      last = await askWithFallbacks(base, request, deps, (delta) => {
+  for (let round = 0; ; round++) {
+    const roundText: string[] = [];
+    const last = await askWithFallbacks(
+      roundRequest(request, messages, tools, round),
+      request,
+      deps,
+      (delta) => {
         if (delta.type !== 'content') return;
         roundText.push(delta.text);
-        text += delta.text;
+        soFar.text += delta.text;
         request.onDelta?.(delta.text);
-      });
-      usage = addUsage(usage, last);
-      responseTimeMs = (responseTimeMs ?? 0) + last.responseTimeMs;
-      if (last.toolCalls.length === 0) {
-        // A non-streamed answer (or a provider that could not stream) arrives whole.
-        if (roundText.length === 0 && last.content) {
-          text += last.content;
-          request.onDelta?.(last.content);
-        }
-        break;
+      },
+    );
+    soFar.last = last;
+    soFar.usage = addUsage(soFar.usage, last);
+    soFar.responseTimeMs = (soFar.responseTimeMs ?? 0) + last.responseTimeMs;
+    if (last.toolCalls.length === 0) {
+      // A non-streamed answer (or a provider that could not stream) arrives whole.
+      if (roundText.length === 0 && last.content) {
+        soFar.text += last.content;
+        request.onDelta?.(last.content);
       }
-      messages.push({ role: 'assistant', content: last.content, tool_calls: last.toolCalls });
-      for (const call of last.toolCalls) messages.push(await runCall(call, deps, record));
+      return;
     }
-  } catch (error) {
-    if (!(error instanceof VerbatimError)) throw error;
-    const stopped = error.code === 'cancelled';
-    record(answerEntry(stopped ? 'stopped' : 'failed', stopped ? undefined : error.message));
-    return entries;
+    messages.push({ role: 'assistant', content: last.content, tool_calls: last.toolCalls });
+    for (const call of last.toolCalls) messages.push(await runCall(call, deps, record));
   }
-
-  if (request.format === 'text') {
-    record(answerEntry('complete'));
-    return entries;
-  }
-  const read = readStructured(request.format, text);
-  record(
-    'value' in read
-      ? { ...answerEntry('complete'), structured: read.value }
-      : answerEntry('complete', read.problem),
-  );
-  return entries;
 }
 
-async function runCall(
-  call: ToolCall,
-  deps: AskDependencies,
-  record: (entry: AskEntry) => void,
-): Promise<ChatMessage> {
+/**
+ * One round's request: a structured answer asks for its JSON schema (repaired by the gateway);
+ * a text answer is offered the tools, until the last round, which must answer with what it has.
+ */
+function roundRequest(
+  request: AskRequest,
+  messages: ChatMessage[],
+  tools: GatewayTool[],
+  round: number,
+): Omit<ChatRequest, 'model'> {
+  return {
+    transcript_id: request.remoteTranscriptId,
+    messages,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+    ...(request.format !== 'text'
+      ? {
+          response_format: {
+            type: 'json_schema',
+            json_schema: {
+              name: `verbatim_${request.format}`,
+              schema: request.jsonSchema ?? jsonSchemaOf(request.format),
+            },
+          },
+          post_processing_steps: [{ type: 'json-repair' }],
+        }
+      : tools.length > 0
+        ? { tools, tool_choice: round < maxToolRounds ? 'auto' : 'none' }
+        : {}),
+  };
+}
+
+async function runCall(call: ToolCall, deps: AskDependencies, record: RecordEntry): Promise<ChatMessage> {
   const result = JSON.stringify(await deps.runTool(call.function.name, call.function.arguments));
   record({
     kind: 'tool',
