@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
+import { cliEntry } from './cli-process.test-kit';
 
 /**
  * A disk that fills up in the middle of a job, for real: the data folder is a small tmpfs
@@ -12,7 +13,6 @@ import { startEmulator, type RunningEmulator } from '../../../test/emulator/serv
  */
 const speed = 50;
 const statement = resolve(import.meta.dirname, '../../../test/fixtures/press-statement.wav');
-const cliPath = resolve(import.meta.dirname, 'main.ts');
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe('a disk that fills up during a transcription', () => {
         DATA: dataDir,
         WORK: work,
         FILL: fill,
-        CLI: cliPath,
+        CLI: cliEntry,
         RECORDING: statement,
         VERBATIM_DATA_DIR: dataDir,
         VERBATIM_API_KEY: emulator.options.key,

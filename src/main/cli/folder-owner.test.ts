@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
+import { runCliProcess } from './cli-process.test-kit';
 
 const speed = 200;
 const fixtures = resolve(import.meta.dirname, '../../../test/fixtures');
@@ -17,27 +18,12 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 function cliProcess(args: string[], dataDir: string) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), ...args],
-    {
-      env: {
-        ...process.env,
-        VERBATIM_DATA_DIR: dataDir,
-        VERBATIM_API_KEY: emulator.options.key,
-        VERBATIM_TRANSCRIPTION_URL: emulator.url,
-        VERBATIM_TIME_SCALE: String(speed),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun) =>
-    child.on('close', (code) => resolveRun({ code, stdout, stderr })),
-  );
+  return runCliProcess(args, {
+    VERBATIM_DATA_DIR: dataDir,
+    VERBATIM_API_KEY: emulator.options.key,
+    VERBATIM_TRANSCRIPTION_URL: emulator.url,
+    VERBATIM_TIME_SCALE: String(speed),
+  });
 }
 
 describe('two processes on one data folder', () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { startEmulator, type RunningEmulator } from '../../../test/emulator/serv
 import { storeInterview } from '../core/export/library-fixture.test-kit';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
+import { runCliProcess, startTypeScriptProcess } from './cli-process.test-kit';
 
 /** What a person at a terminal reads when something is wrong: their words, and exit codes as the README says. */
 const statement = resolve(import.meta.dirname, '../../../test/fixtures/press-statement.wav');
@@ -22,23 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function run(script: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, VERBATIM_DATA_DIR: dataDir, VERBATIM_TIME_SCALE: '200', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun) =>
-    child.on('close', (code) => resolveRun({ code, stdout, stderr })),
-  );
-}
-const cli = (args: string[], env?: Record<string, string>) =>
-  run(resolve(import.meta.dirname, 'main.ts'), args, env);
+const environment = { VERBATIM_DATA_DIR: dataDir, VERBATIM_TIME_SCALE: '200' };
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCliProcess(args, { ...environment, ...env });
 const emulatorCli = (args: string[]) =>
-  run(resolve(import.meta.dirname, '../../../test/emulator/cli.ts'), args);
+  startTypeScriptProcess(resolve(import.meta.dirname, '../../../test/emulator/cli.ts'), args, environment)
+    .finished;
 
 describe('the command line speaks of environment variables, not Settings', () => {
   it('a refused transcription key names VERBATIM_API_KEY', async () => {

@@ -4,10 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
+import { cliCommandLine } from './cli-process.test-kit';
 
 /**
  * Everything a command prints arrives whole through a pipe, as in `verbatim … --json | jq`.
@@ -139,7 +140,7 @@ async function pipedThroughSlowReader(
   args: string[],
 ): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   // A real shell pipe into a reader that starts late, as `verbatim … | jq` on a busy machine.
-  const command = [process.execPath, '--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), ...args]
+  const command = cliCommandLine(args)
     .map((part) => `'${part.replaceAll("'", "'\\''")}'`)
     .join(' ');
   const child = spawn('bash', ['-o', 'pipefail', '-c', `${command} | (sleep 3; cat)`], {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { startEmulator, type RunningEmulator } from '../../../test/emulator/serv
 import { runCli } from './run-cli';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
+import { runCliProcess, startCliProcess } from './cli-process.test-kit';
 
 const speed = 200;
 const fixtures = resolve(import.meta.dirname, '../../../test/fixtures');
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function env(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     VERBATIM_DATA_DIR: dataDir,
     VERBATIM_API_KEY: emulator.options.key,
@@ -158,42 +158,22 @@ describe('killed at random points and restarted', () => {
     const kills: number[] = [];
     for (let round = 0; round < 20 && kills.length < 6; round++) {
       const args = round === 0 ? ['transcribe', ...files, '--wait'] : ['resume', '--wait'];
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), ...args],
-        {
-          // The scheduler's clock runs slower than the emulator's here, so each run spends its
-          // time uploading, polling and saving rather than starting up: more places to be killed.
-          env: { ...process.env, ...env(dataDir, { VERBATIM_TIME_SCALE: '20' }) },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      );
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number | null>((resolveExit) =>
-        child.on('exit', (code) => resolveExit(code)),
-      );
+      // The scheduler's clock runs slower than the emulator's here, so each run spends its
+      // time uploading, polling and saving rather than starting up: more places to be killed.
+      const { child, finished } = startCliProcess(args, env(dataDir, { VERBATIM_TIME_SCALE: '20' }));
       // The first run is killed only once it has stored every job: before that, the user's
       // command did not happen. After that, anywhere: uploading, submitting, polling, saving.
       if (round === 0) await waitForJobs(dataDir, files.length);
       const delay = round === 0 ? Math.floor(nextRandom() * 600) : 300 + Math.floor(nextRandom() * 1700);
       const timer = setTimeout(() => child.kill('SIGKILL'), delay);
-      const code = await exited;
+      const { code, stderr } = await finished;
       clearTimeout(timer);
       if (code === null) kills.push(delay);
       else if (code !== 0) throw new Error(`round ${round} exited ${code}: ${stderr}`);
       if (code !== null) break; // everything finished: nothing left to interrupt
     }
     // A last, unhurried run finishes whatever the kills left.
-    const finalRun = spawn(
-      process.execPath,
-      ['--import', 'tsx', resolve(import.meta.dirname, 'main.ts'), 'resume', '--wait'],
-      {
-        env: { ...process.env, ...env(dataDir) },
-        stdio: 'ignore',
-      },
-    );
-    await new Promise((resolveExit) => finalRun.on('exit', resolveExit));
+    await runCliProcess(['resume', '--wait'], env(dataDir));
     expect(kills.length).toBeGreaterThanOrEqual(2);
     console.log(`kill-and-restart: ${kills.length} kills at ${kills.join(', ')} ms`);
 

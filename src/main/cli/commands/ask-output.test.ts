@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
+import { runCliProcess } from '../cli-process.test-kit';
 
 const speed = 200;
 const statement = resolve(import.meta.dirname, '../../../../test/fixtures/press-statement.wav');
@@ -12,28 +12,13 @@ let emulator: RunningEmulator;
 let id: string;
 
 function cliProcess(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, '../main.ts'), ...args],
-    {
-      env: {
-        ...process.env,
-        VERBATIM_DATA_DIR: dataDir,
-        VERBATIM_API_KEY: emulator.options.key,
-        VERBATIM_TRANSCRIPTION_URL: emulator.url,
-        VERBATIM_GATEWAY_URL: emulator.url,
-        VERBATIM_TIME_SCALE: String(speed),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun) =>
-    child.on('close', (code) => resolveRun({ code, stdout, stderr })),
-  );
+  return runCliProcess(args, {
+    VERBATIM_DATA_DIR: dataDir,
+    VERBATIM_API_KEY: emulator.options.key,
+    VERBATIM_TRANSCRIPTION_URL: emulator.url,
+    VERBATIM_GATEWAY_URL: emulator.url,
+    VERBATIM_TIME_SCALE: String(speed),
+  });
 }
 
 beforeAll(async () => {

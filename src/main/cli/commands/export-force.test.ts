@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeInterview } from '../../core/export/library-fixture.test-kit';
 import { openDatabase } from '../../core/library/database';
 import { Library } from '../../core/library/library';
+import { runCliProcess } from '../cli-process.test-kit';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-force-'));
 const outDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-force-out-'));
@@ -17,21 +17,7 @@ beforeAll(async () => {
 });
 
 function exportProcess(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, '../main.ts'), 'export', 'ferry', ...args],
-    {
-      env: { ...process.env, VERBATIM_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun) =>
-    child.on('close', (code) => resolveRun({ code, stdout, stderr })),
-  );
+  return runCliProcess(['export', 'ferry', ...args], { VERBATIM_DATA_DIR: dataDir });
 }
 
 describe('verbatim export over an existing file', () => {

@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../core/library/database';
+import { runCliProcess } from '../cli-process.test-kit';
 
 const statement = resolve(import.meta.dirname, '../../../../test/fixtures/press-statement.wav');
-
-function runCliProcess(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(import.meta.dirname, '../main.ts'), ...args],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun) =>
-    child.on('close', (code) => resolveRun({ code, stdout, stderr })),
-  );
-}
 
 describe('transcribe with a language that is not a code', () => {
   it('refuses "english" before anything is stored or sent, naming the code to use (exit 2)', async () => {

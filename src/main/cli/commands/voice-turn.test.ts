@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { queueUtterance } from '../../../../test/emulator/voice/voice-test-client';
 import { spokenPcm } from '../../../../test/fixtures/spoken-pcm';
 import { bytesForMs } from '../../core/voice/pcm';
+import { runCliProcess } from '../cli-process.test-kit';
 
 const speed = 20;
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-cli-voice-turn-'));
@@ -17,39 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function voiceProcess(input: string, output: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      resolve(import.meta.dirname, '../main.ts'),
-      'voice',
-      '--input',
-      input,
-      '--output',
-      output,
-    ],
-    {
-      env: {
-        ...process.env,
-        VERBATIM_DATA_DIR: join(dir, 'data'),
-        VERBATIM_API_KEY: emulator.options.key,
-        VERBATIM_VOICE_URL: emulator.url,
-        VERBATIM_TRANSCRIPTION_URL: emulator.url,
-        VERBATIM_TIME_SCALE: String(speed),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+async function voiceProcess(input: string, output: string) {
   const started = Date.now();
-  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolveRun) =>
-    child.on('close', (code) => resolveRun({ code, stdout, stderr, ms: Date.now() - started })),
-  );
+  const run = await runCliProcess(['voice', '--input', input, '--output', output], {
+    VERBATIM_DATA_DIR: join(dir, 'data'),
+    VERBATIM_API_KEY: emulator.options.key,
+    VERBATIM_VOICE_URL: emulator.url,
+    VERBATIM_TRANSCRIPTION_URL: emulator.url,
+    VERBATIM_TIME_SCALE: String(speed),
+  });
+  return { ...run, ms: Date.now() - started };
 }
 
 describe('voice from a file that ends', () => {

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultExportSettings, exportFormats, type ExportFormat } from '../../../shared/export-options';
 import { unwrap, type Envelope } from '../../../shared/ipc/envelope';
@@ -14,6 +13,7 @@ import { exportBatch } from './export-batch';
 import { exportTranscript } from './export-transcript';
 import { loadExportTranscript } from './library-export';
 import { pdftotext, readDocx } from './read-back.test-kit';
+import { runCliProcess } from '../../cli/cli-process.test-kit';
 
 /**
  * The appendix (summary, key phrases, entities) of every export keeps the source's phone number
@@ -166,14 +166,7 @@ describe('the export appendix of a redacted transcript', () => {
     db.close();
 
     const run = async (args: string[]): Promise<{ code: number | null; stderr: string }> => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', resolve(import.meta.dirname, '../../cli/main.ts'), ...args],
-        { env: { ...process.env, VERBATIM_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const code = await new Promise<number | null>((done) => child.on('exit', done));
+      const { code, stderr } = await runCliProcess(args, { VERBATIM_DATA_DIR: dataDir });
       return { code, stderr };
     };
     const redactedOut = join(dataDir, 'appendix.md');
