@@ -40,6 +40,24 @@ function blockBody(block: ExportBlock, stamps: (number | null)[], escape: (s: st
     .join(' ');
 }
 
+/** Each block as one line: its stamp where one is due, the speaker as `speaker` writes it, the text. */
+function blockLines(
+  t: ExportTranscript,
+  o: ExportOptions,
+  speaker: (name: string) => string,
+  escape: (s: string) => string,
+): string[] {
+  const blocks = exportBlocks(t, o);
+  const plan = timestampPlan(blocks, o);
+  return blocks.map((b, i) => {
+    const p = plan[i];
+    const prefix: string[] = [];
+    if (p?.block !== null && p?.block !== undefined) prefix.push(stamp(p.block));
+    if (b.speaker) prefix.push(speaker(b.speaker));
+    return [...prefix, blockBody(b, p?.sentences ?? [], escape)].join(' ');
+  });
+}
+
 /** Escapes the characters Markdown would read as formatting, so quotes render as spoken. */
 function escapeMarkdown(s: string): string {
   // Headings and list markers only mean something at the start of a line, so only escape them there.
@@ -62,16 +80,8 @@ export function toMarkdown(t: ExportTranscript, o: ExportOptions = defaultExport
     if (o.range) out.push(`- **Excerpt:** ${hhmmss(o.range.startMs)}–${hhmmss(o.range.endMs)}`);
     out.push('');
   }
-  const blocks = exportBlocks(t, o);
-  const plan = timestampPlan(blocks, o);
-  blocks.forEach((b, i) => {
-    const p = plan[i];
-    const prefix: string[] = [];
-    if (p?.block !== null && p?.block !== undefined) prefix.push(stamp(p.block));
-    if (b.speaker) prefix.push(`**${escapeMarkdown(b.speaker)}:**`);
-    const body = blockBody(b, p?.sentences ?? [], escapeMarkdown);
-    out.push([...prefix, body].join(' '), '');
-  });
+  const speaker = (name: string): string => `**${escapeMarkdown(name)}:**`;
+  for (const line of blockLines(t, o, speaker, escapeMarkdown)) out.push(line, '');
   const a = appendixOf(t, o);
   if (a) {
     out.push('---', '');
@@ -99,16 +109,9 @@ export function toPlainText(t: ExportTranscript, o: ExportOptions = defaultExpor
     if (o.range) out.push(`Excerpt: ${hhmmss(o.range.startMs)}-${hhmmss(o.range.endMs)}`);
     out.push('');
   }
-  const blocks = exportBlocks(t, o);
-  const plan = timestampPlan(blocks, o);
-  blocks.forEach((b, i) => {
-    const p = plan[i];
-    const prefix: string[] = [];
-    if (p?.block !== null && p?.block !== undefined) prefix.push(stamp(p.block));
-    // Upper-case names are the newsroom transcript convention and stand out without formatting.
-    if (b.speaker) prefix.push(`${b.speaker.toLocaleUpperCase()}:`);
-    out.push([...prefix, blockBody(b, p?.sentences ?? [], same)].join(' '), '');
-  });
+  // Upper-case names are the newsroom transcript convention and stand out without formatting.
+  const speaker = (name: string): string => `${name.toLocaleUpperCase()}:`;
+  for (const line of blockLines(t, o, speaker, same)) out.push(line, '');
   const a = appendixOf(t, o);
   if (a) {
     if (a.summary) out.push('SUMMARY', a.summary, '');
