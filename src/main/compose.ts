@@ -18,6 +18,9 @@ import type { CatalogOverview } from '../shared/catalog';
 import { createAskService } from './core/ask/ask-service';
 import { composeAssistant } from './core/voice/compose-assistant';
 import type { AssistantAudio } from './core/voice/assistant-service';
+import { silentLogger, type Logger } from './core/log/logger';
+import { DisposableStore, toDisposable } from './core/lifecycle';
+import type { FetchLike } from './core/http/http-client';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -35,7 +38,10 @@ export interface ComposeOptions {
   /** VERBATIM_GATEWAY_URL: the language-model gateway's address, over Settings. */
   gatewayUrlOverride?: string;
   clock?: Clock;
-  log?: (message: string) => void;
+  /** The process's one log (a rotating file in the data folder); silent when absent. */
+  logger?: Logger;
+  /** How the transcription client reaches the network (tests record where requests go). */
+  fetch?: FetchLike;
   /** Who this process is, for another process on the same folder ("the Verbatim app"). */
   processDescription?: string;
   /** OS file dialogs (Electron) and the default export folder. */
@@ -52,12 +58,19 @@ export interface ComposeOptions {
  * The composition root shared by the Electron main process and the web host: both build
  * the very same services from a data folder, and differ only in transport and platform.
  */
-export function composeServices(options: ComposeOptions): Services & { close(): Promise<void> } {
+export function composeServices(options: ComposeOptions): ComposedServices {
+  const logger = options.logger ?? silentLogger;
+  const log = logger.child('main');
+  // What these services opened (subscriptions), closed with them.
+  const lifetime = new DisposableStore();
   const settings = new SettingsStore(nodeFileSystem, join(options.dataDir, 'settings.json'));
   // Settings are read asynchronously once; the core needs them synchronously per request.
   let current: Settings | undefined;
-  void settings.get().then((value) => (current = value));
-  settings.onChange((value) => (current = value));
+  const settingsLoaded = settings.get().then((value) => {
+    current ??= value;
+  });
+  settingsLoaded.catch((error: unknown) => log.error('the settings could not be read', error));
+  lifetime.add(toDisposable(settings.onChange((value) => (current = value))));
 
   const jobUpdated = new Signal<JobRecord>();
   const jobProgress = new Signal<{ id: string; bytesSent: number; bytesTotal: number }>();
@@ -69,9 +82,10 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
       (region === 'eu' ? current?.transcriptionUrlEu : current?.transcriptionUrlUs) ||
       undefined,
     clock: options.clock,
+    fetch: options.fetch,
     onJob: (job) => jobUpdated.emit(job),
     onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
-    log: options.log,
+    logger,
     processDescription: options.processDescription,
   });
   const catalogRefreshed = new Signal<CatalogOverview>();
@@ -88,7 +102,7 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
       sleep: (ms, signal) => (options.clock ?? systemClock).sleep(ms, signal),
     },
     onRefreshed: (overview) => catalogRefreshed.emit(overview),
-    log: options.log,
+    log: (message) => logger.child('catalog').warn(message),
   });
   const ask = createAskService({
     core,
@@ -96,15 +110,18 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     gatewayUrl: () => options.gatewayUrlOverride || current?.gatewayUrl || undefined,
     settings: () => settings.get(),
   });
-  const voice = composeAssistant({
-    core,
-    settings,
-    secrets: options.secrets,
-    audio: options.voiceAudio,
-    voiceUrlOverride: options.voiceUrlOverride,
-  });
+  const voice = lifetime.add(
+    composeAssistant({
+      core,
+      settings,
+      secrets: options.secrets,
+      audio: options.voiceAudio,
+      voiceUrlOverride: options.voiceUrlOverride,
+    }),
+  );
   return {
-    ...voice,
+    assistant: voice.assistant,
+    conversations: voice.conversations,
     openAssistantWindow: options.openAssistantWindow,
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
@@ -121,9 +138,23 @@ export function composeServices(options: ComposeOptions): Services & { close(): 
     catalog,
     catalogRefreshed,
     ask,
+    logger,
+    start: async () => {
+      const resumed = await core.scheduler.resumeAll();
+      if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
+      return resumed;
+    },
     close: async () => {
+      lifetime.dispose();
       await voice.assistant.close();
       await core.close();
     },
   };
+}
+
+export interface ComposedServices extends Services {
+  /** Starts the work: every job left unfinished by a quit or a crash continues. Resolves with how many. */
+  start(): Promise<number>;
+  /** Stops the assistant and the scheduler and closes the library; idempotent for subscriptions. */
+  close(): Promise<void>;
 }

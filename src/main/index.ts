@@ -22,11 +22,31 @@ import { denyPermissionsByDefault } from './platform/permissions';
 import { DesktopAttention } from './core/desktop-attention';
 import { inspectOpened, recordingArguments } from './core/opened-recordings';
 import { appUserModelId, electronAttentionPort } from './platform/desktop-attention-electron';
+import { DisposableStore, toDisposable } from './core/lifecycle';
+import { openLog } from './core/log/open-log';
+import type { Secrets } from './core/secrets/secret-store';
 
 const defaultDataDir = app.getPath('userData');
 // Settled once the app is ready: the library may have been moved elsewhere (location.json).
 let dataDir = process.env.VERBATIM_DATA_DIR ?? defaultDataDir;
 const windowStatePath = (): string => join(dataDir, 'window-state.json');
+
+// The one log, open from the first line: in the app's own folder (VERBATIM_DATA_DIR or userData),
+// so it is there even when a moved library's folder is not. Keys are kept out of it once loaded.
+let loadedSecrets: Secrets | undefined;
+const { logger, path: logFile } = openLog({
+  dataDir,
+  level: process.env.VERBATIM_LOG_LEVEL,
+  secrets: () => loadedSecrets,
+  // `npm start` shows the log in its terminal too.
+  echo: process.env.ELECTRON_RENDERER_URL ? process.stderr : undefined,
+});
+const log = logger.child('main');
+process.on('unhandledRejection', (reason) => log.error('a promise failed and nobody was told', reason));
+
+// Everything the app opens for its lifetime (IPC handlers, event wiring, subscriptions, the
+// shortcut), closed together when it quits.
+const appLifetime = new DisposableStore();
 
 function readSavedWindowState(): unknown {
   try {
@@ -127,87 +147,104 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   if (process.platform === 'win32') app.setAppUserModelId(appUserModelId);
-  void app.whenReady().then(async () => {
-    denyPermissionsByDefault(session.defaultSession, isAppPage);
-    dataDir = await resolveDataFolder(defaultDataDir, process.env.VERBATIM_DATA_DIR);
-    // Keys given in the environment (the demo, scripted runs) are used for this run only and
-    // never stored.
-    const secrets =
-      process.env.VERBATIM_API_KEY || process.env.VERBATIM_CATALOG_KEY
-        ? new MemorySecrets({
-            transcriptionKey: process.env.VERBATIM_API_KEY,
-            catalogKey: process.env.VERBATIM_CATALOG_KEY,
-            managementKey: process.env.VERBATIM_MANAGEMENT_KEY,
-          })
-        : new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
-    await secrets.load();
-    const services = composeServices({
-      dataDir,
-      processDescription: 'the Verbatim app',
-      appInfo: { name: 'Verbatim', version: app.getVersion(), platform: process.platform },
-      secrets,
-      defaultDataDir,
-      relaunch: () => {
-        app.relaunch();
-        app.exit(0);
-      },
-      transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
-      catalogUrlOverride: process.env.VERBATIM_CATALOG_URL,
-      gatewayUrlOverride: process.env.VERBATIM_GATEWAY_URL,
-      voiceUrlOverride: process.env.VERBATIM_VOICE_URL,
-      // PortAudio, and macOS's microphone permission asked before the first capture.
-      voiceAudio: { ...nativeAssistantAudio, microphoneAccess: electronMicrophoneAccess() },
-      openAssistantWindow: () => assistantWindow.open(),
-      log: (message) => console.log(`[verbatim] ${message}`),
-      exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
-    });
-    // Every job left unfinished by a quit or a crash continues where it stopped.
-    void services.core.scheduler.resumeAll();
-    app.on('before-quit', () => void services.close());
-    const dispatch = createDispatcher(createHandlers(services), {
-      logError: (method, error) => console.error(`[ipc] ${method} failed`, error),
-    });
-    registerIpcHandlers(dispatch, isAppPage);
-    handleMediaProtocol(async (id) => (await services.core.library.get(id))?.audioPath);
-    wireEvents(services, (event, payload) =>
-      sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),
-    );
-    // Finished and failed jobs, upload progress and running jobs, shown by the OS.
-    const attention = new DesktopAttention(
-      electronAttentionPort({
-        mainWindow: () => mainWindow,
-        openTranscript: (id) => {
-          if (!mainWindow) {
-            openMainWindow();
-            mainWindow!.webContents.once('did-finish-load', () => services.openTranscript.emit({ id }));
-            return;
-          }
-          if (mainWindow.isMinimized()) mainWindow.restore();
-          mainWindow.show();
-          mainWindow.focus();
-          services.openTranscript.emit({ id });
-        },
-      }),
-      () => BrowserWindow.getFocusedWindow() !== null,
-    );
-    attention.seed(await services.core.library.list());
-    const attentionStops = [
-      services.jobUpdated.subscribe((job) => attention.jobChanged(job)),
-      services.jobProgress.subscribe(({ id, bytesSent, bytesTotal }) =>
-        attention.uploadProgress(id, bytesSent, bytesTotal),
-      ),
-    ];
-    app.on('will-quit', () => attentionStops.forEach((stop) => stop()));
-    Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim')));
-    composedServices = services;
-    openMainWindow();
-    if (!assistantWindow.registerShortcut())
-      console.log('[verbatim] the assistant shortcut is taken by another app');
-    app.on('will-quit', () => assistantWindow.unregisterShortcut());
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
-    });
+  app.on('will-quit', () => {
+    try {
+      appLifetime.dispose();
+    } catch (error) {
+      log.error('closing the app left something open', error);
+    }
   });
+  void app
+    .whenReady()
+    .then(async () => {
+      log.info(`Verbatim ${app.getVersion()} started on ${process.platform}`);
+      denyPermissionsByDefault(session.defaultSession, isAppPage);
+      dataDir = await resolveDataFolder(defaultDataDir, process.env.VERBATIM_DATA_DIR);
+      // Keys given in the environment (the demo, scripted runs) are used for this run only and
+      // never stored.
+      const secrets =
+        process.env.VERBATIM_API_KEY || process.env.VERBATIM_CATALOG_KEY
+          ? new MemorySecrets({
+              transcriptionKey: process.env.VERBATIM_API_KEY,
+              catalogKey: process.env.VERBATIM_CATALOG_KEY,
+              managementKey: process.env.VERBATIM_MANAGEMENT_KEY,
+            })
+          : new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
+      await secrets.load();
+      loadedSecrets = secrets;
+      const services = composeServices({
+        dataDir,
+        processDescription: 'the Verbatim app',
+        appInfo: { name: 'Verbatim', version: app.getVersion(), platform: process.platform },
+        secrets,
+        defaultDataDir,
+        relaunch: () => {
+          app.relaunch();
+          app.exit(0);
+        },
+        transcriptionUrlOverride: process.env.VERBATIM_TRANSCRIPTION_URL,
+        catalogUrlOverride: process.env.VERBATIM_CATALOG_URL,
+        gatewayUrlOverride: process.env.VERBATIM_GATEWAY_URL,
+        voiceUrlOverride: process.env.VERBATIM_VOICE_URL,
+        // PortAudio, and macOS's microphone permission asked before the first capture.
+        voiceAudio: { ...nativeAssistantAudio, microphoneAccess: electronMicrophoneAccess() },
+        openAssistantWindow: () => assistantWindow.open(),
+        logger,
+        exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
+      });
+      app.on(
+        'before-quit',
+        () => void services.close().catch((error: unknown) => log.error('closing the library failed', error)),
+      );
+      // Settings first, then every job left unfinished by a quit or a crash continues where it
+      // stopped (at the address Settings name), then the page may call.
+      await services.start();
+      const dispatch = createDispatcher(createHandlers(services), { logger: logger.child('ipc') });
+      appLifetime.add(registerIpcHandlers(dispatch, isAppPage));
+      handleMediaProtocol(async (id) => (await services.core.library.get(id))?.audioPath);
+      appLifetime.add(
+        wireEvents(services, (event, payload) =>
+          sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),
+        ),
+      );
+      // Finished and failed jobs, upload progress and running jobs, shown by the OS.
+      const attention = new DesktopAttention(
+        electronAttentionPort({
+          mainWindow: () => mainWindow,
+          openTranscript: (id) => {
+            if (!mainWindow) {
+              openMainWindow();
+              mainWindow!.webContents.once('did-finish-load', () => services.openTranscript.emit({ id }));
+              return;
+            }
+            if (mainWindow.isMinimized()) mainWindow.restore();
+            mainWindow.show();
+            mainWindow.focus();
+            services.openTranscript.emit({ id });
+          },
+        }),
+        () => BrowserWindow.getFocusedWindow() !== null,
+      );
+      attention.seed(await services.core.library.list());
+      appLifetime.addFn(services.jobUpdated.subscribe((job) => attention.jobChanged(job)));
+      appLifetime.addFn(
+        services.jobProgress.subscribe(({ id, bytesSent, bytesTotal }) =>
+          attention.uploadProgress(id, bytesSent, bytesTotal),
+        ),
+      );
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim', { logFile })),
+      );
+      composedServices = services;
+      openMainWindow();
+      if (assistantWindow.registerShortcut())
+        appLifetime.add(toDisposable(() => assistantWindow.unregisterShortcut()));
+      else log.warn('the assistant shortcut is taken by another app');
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
+      });
+    })
+    .catch((error: unknown) => log.error('Verbatim could not start', error));
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

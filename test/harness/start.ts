@@ -11,6 +11,7 @@ import { createHandlers } from '../../src/main/ipc/handlers';
 import { wireEvents } from '../../src/main/ipc/events';
 import { rawFileAudio } from '../../src/main/core/voice/raw-file-audio';
 import type { AssistantAudio } from '../../src/main/core/voice/assistant-service';
+import { openLog } from '../../src/main/core/log/open-log';
 
 /**
  * `npm run start:web`: Verbatim's UI in a browser, where Electron is unavailable. The same
@@ -62,6 +63,18 @@ export async function startWebApp(options: WebAppOptions) {
   const voiceInput =
     options.voiceInput ??
     (process.env.VERBATIM_VOICE_INPUT ? readFileSync(process.env.VERBATIM_VOICE_INPUT) : undefined);
+  const secrets = new MemorySecrets({
+    transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY,
+    catalogKey: options.catalogKey ?? process.env.VERBATIM_CATALOG_KEY,
+    managementKey: options.managementKey ?? process.env.VERBATIM_MANAGEMENT_KEY,
+  });
+  // The web host's log: <data>/logs/verbatim.log, like the app's, keys and transcript text kept out.
+  const { logger, path: logFile } = openLog({
+    dataDir: options.dataDir,
+    level: process.env.VERBATIM_LOG_LEVEL,
+    secrets: () => secrets,
+  });
+  logger.child('main').info('the Verbatim web host started');
   const services = composeServices({
     dataDir,
     processDescription: 'the Verbatim web host',
@@ -71,11 +84,8 @@ export async function startWebApp(options: WebAppOptions) {
       version: process.env.npm_package_version ?? '0.0.0',
       platform: process.platform,
     },
-    secrets: new MemorySecrets({
-      transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY,
-      catalogKey: options.catalogKey ?? process.env.VERBATIM_CATALOG_KEY,
-      managementKey: options.managementKey ?? process.env.VERBATIM_MANAGEMENT_KEY,
-    }),
+    secrets,
+    logger,
     transcriptionUrlOverride: options.transcriptionUrl ?? process.env.VERBATIM_TRANSCRIPTION_URL,
     catalogUrlOverride: options.catalogUrl ?? process.env.VERBATIM_CATALOG_URL,
     gatewayUrlOverride: options.gatewayUrl ?? process.env.VERBATIM_GATEWAY_URL,
@@ -92,10 +102,9 @@ export async function startWebApp(options: WebAppOptions) {
           })
         : undefined),
   });
-  await services.core.scheduler.resumeAll();
-  const dispatch = createDispatcher(createHandlers(services), {
-    logError: (method, error) => console.error(`[web-host] ${method} failed`, error),
-  });
+  // Settings first, then the unfinished jobs resume (at the address Settings name).
+  await services.start();
+  const dispatch = createDispatcher(createHandlers(services), { logger: logger.child('ipc') });
   const host = await startWebHost({
     dispatch,
     connectEvents: (emit) => wireEvents(services, emit),
@@ -105,10 +114,12 @@ export async function startWebApp(options: WebAppOptions) {
     token: options.token,
     importDir: join(dataDir, 'imports'),
     audioPathOf: async (id) => (await services.core.library.get(id))?.audioPath,
+    logError: (message, error) => logger.child('web-host').error(message, error),
   });
   return {
     ...host,
     services,
+    logFile,
     close: async () => {
       await host.close();
       await services.close();

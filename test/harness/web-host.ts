@@ -12,6 +12,7 @@ import { eventNames, type EventName } from '../../src/shared/ipc/contract';
 import type { Dispatch } from '../../src/main/ipc/dispatcher';
 import { contentSecurityPolicy } from '../../src/main/core/content-security-policy';
 import type { EmitEvent } from '../../src/main/ipc/events';
+import { DisposableStore, isDisposable, toDisposable, type IDisposable } from '../../src/main/core/lifecycle';
 
 /**
  * The web host: the same dispatcher the Electron main process uses, carried to a browser over
@@ -21,8 +22,11 @@ import type { EmitEvent } from '../../src/main/ipc/events';
  */
 export interface WebHostOptions {
   dispatch: Dispatch;
-  /** Called once with the function that pushes an event to every connected page. */
-  connectEvents: (emit: EmitEvent) => void;
+  /**
+   * Called once with the function that pushes an event to every connected page; what it returns
+   * (the event wiring) is disposed when the host closes.
+   */
+  connectEvents: (emit: EmitEvent) => IDisposable | void;
   rendererDir: string;
   bridgeFile: string;
   port?: number;
@@ -212,11 +216,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: request.id, result }));
   }
 
-  options.connectEvents((event: EventName, payload: unknown) => {
+  // What the host opened, closed with it: the event wiring, then every page's socket.
+  const lifetime = new DisposableStore();
+  const wiring = options.connectEvents((event: EventName, payload: unknown) => {
     if (!eventNames.includes(event)) return;
     const message = JSON.stringify({ event, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
   });
+  if (isDisposable(wiring)) lifetime.add(wiring);
+  lifetime.add(
+    toDisposable(() => {
+      for (const ws of sockets) ws.terminate();
+      socketServer.close();
+    }),
+  );
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -230,8 +243,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     openUrl: `${origin}/?token=${token}`,
     token,
     close: async () => {
-      for (const ws of sockets) ws.terminate();
-      socketServer.close();
+      lifetime.dispose();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
     },
   };

@@ -13,6 +13,8 @@ import { RequestBudget } from './scheduler/request-budget';
 import type { PollingPolicy } from './scheduler/polling-plan';
 import { TranscriptionClient, defaultBaseUrls } from './transcription/transcription-client';
 import { estimateRemoteDuration } from './transcription/remote-recording';
+import { silentLogger, type Logger } from './log/logger';
+import { DisposableStore, disposableInterval } from './lifecycle';
 
 export interface CoreConfig {
   dataDir: string;
@@ -34,7 +36,8 @@ export interface CoreConfig {
   transientRetryMs?: number;
   onJob?: (job: JobRecord) => void;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
-  log?: (message: string) => void;
+  /** The process's log: the core writes job ids, counts and failures, never content or keys. */
+  logger?: Logger;
   onStorageFailure?: (jobId: string, message: string) => void;
   /** Who this process is, for another process's "waiting for …" message ("the command line"). */
   processDescription?: string;
@@ -54,12 +57,15 @@ export interface Core {
 export function createCore(config: CoreConfig): Core {
   mkdirSync(config.dataDir, { recursive: true });
   const clock = config.clock ?? systemClock;
+  const log = config.logger ?? silentLogger;
+  // Everything the core opens that must be closed with it (its timers).
+  const lifetime = new DisposableStore();
   const libraryPath = join(config.dataDir, 'library.sqlite');
   const ownership = claimDataFolder(config.dataDir, config.processDescription ?? 'Verbatim');
   const db = openDatabase(libraryPath);
   // A daily copy of the library, so "restore from a backup" is always possible.
   const dailyBackup = backupIfDue(db, libraryPath).catch((error: unknown) =>
-    config.log?.(`the daily library backup failed: ${String(error)}`),
+    log.warn('the daily library backup failed', error),
   );
   const wallClock = config.wallClock ?? ((): number => Date.now());
   const library = new Library(db, wallClock);
@@ -98,17 +104,27 @@ export function createCore(config: CoreConfig): Core {
     estimateUrlDuration: (url) => estimateRemoteDuration(fetchLike, url),
     onJob: config.onJob,
     onUploadProgress: config.onUploadProgress,
-    log: config.log,
+    logger: log.child('scheduler'),
     onStorageFailure: config.onStorageFailure,
     ownsFolder: () => ownership.owned,
   });
   // The owner picks up jobs other processes stored; the others take over when it ends.
-  const ownershipTimer = setInterval(() => {
-    if (ownership.owned) void scheduler.adoptNewJobs().catch((error: unknown) => config.log?.(String(error)));
-    else if (ownership.tryClaim())
-      void scheduler.resumeAll().catch((error: unknown) => config.log?.(String(error)));
-  }, 1000);
-  ownershipTimer.unref();
+  lifetime.add(
+    disposableInterval(
+      () => {
+        if (ownership.owned)
+          void scheduler
+            .adoptNewJobs()
+            .catch((error: unknown) => log.error('adopting new jobs failed', error));
+        else if (ownership.tryClaim()) {
+          log.info("this process now sends the data folder's jobs");
+          void scheduler.resumeAll().catch((error: unknown) => log.error('resuming jobs failed', error));
+        }
+      },
+      1000,
+      { unref: true },
+    ),
+  );
 
   return {
     db,
@@ -117,7 +133,7 @@ export function createCore(config: CoreConfig): Core {
     clientFor,
     ownership,
     close: async () => {
-      clearInterval(ownershipTimer);
+      lifetime.dispose();
       await scheduler.stop();
       await dailyBackup;
       db.close();

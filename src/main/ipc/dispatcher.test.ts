@@ -12,6 +12,7 @@ import type { FileSystem } from '../core/fs';
 import { unwrap } from '../../shared/ipc/envelope';
 import { VerbatimError } from '../../shared/errors';
 import type { Handlers } from '../../shared/ipc/contract';
+import { createLogger, MemorySink } from '../core/log/logger';
 
 function memoryFs(): FileSystem & { files: Map<string, string> } {
   const files = new Map<string, string>();
@@ -70,15 +71,15 @@ describe('the dispatcher', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
-  it('passes typed errors through and logs only unexpected ones', async () => {
-    const logError = vi.fn();
+  it('passes typed errors through and logs only unexpected ones, with their stack', async () => {
+    const sink = new MemorySink();
     const dispatch = createDispatcher(
       {
         ...handlers(),
         'app.info': () => Promise.reject(new VerbatimError('storage', 'The disk is full.')),
         'settings.get': () => Promise.reject(new Error('boom')),
       },
-      { logError },
+      { logger: createLogger({ sinks: [sink] }).child('ipc') },
     );
     expect(await dispatch('app.info', undefined)).toEqual({
       ok: false,
@@ -88,8 +89,14 @@ describe('the dispatcher', () => {
       ok: false,
       error: { code: 'internal' },
     });
-    expect(logError).toHaveBeenCalledTimes(1);
-    expect(logError).toHaveBeenCalledWith('settings.get', expect.any(Error));
+    expect(sink.records).toHaveLength(1);
+    expect(sink.records[0]).toMatchObject({
+      level: 'error',
+      scope: 'ipc',
+      message: 'settings.get failed unexpectedly',
+    });
+    expect(sink.records[0]!.details).toMatch(/^Error: boom\n\s+at /);
+    expect(sink.records[0]!.details).toContain('dispatcher.test.ts');
   });
 
   it('checks what a handler returns against the contract', async () => {

@@ -2,12 +2,16 @@ import type { z } from 'zod';
 import { contract, type Handlers, type MethodName } from '../../shared/ipc/contract';
 import { failure, success, type Envelope } from '../../shared/ipc/envelope';
 import { VerbatimError } from '../../shared/errors';
+import type { Logger } from '../core/log/logger';
 
 export type Dispatch = (method: string, input: unknown) => Promise<Envelope<unknown>>;
 
 export interface DispatcherOptions {
-  /** Where unexpected failures go; expected ones (VerbatimError) are the caller's business. */
-  logError?: (method: string, error: unknown) => void;
+  /**
+   * Where unexpected failures go, with their stack, before they become the plain "internal"
+   * envelope; expected ones (VerbatimError) are the caller's business and are not logged.
+   */
+  logger?: Logger;
 }
 
 function isMethodName(method: string): method is MethodName {
@@ -40,7 +44,7 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions 
       const value = await handler(parsed.data);
       return success(spec.output.parse(value));
     } catch (error) {
-      if (!(error instanceof VerbatimError)) options.logError?.(method, error);
+      if (!(error instanceof VerbatimError)) options.logger?.error(`${method} failed unexpectedly`, error);
       return failure(error);
     }
   };

@@ -2,23 +2,24 @@ import type { EmitEvent } from './emit-event';
 import { toSummary, type Services } from './services';
 import { forwardAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';
+import { DisposableStore, type IDisposable } from '../core/lifecycle';
 
 export type { EmitEvent } from './emit-event';
 
-/** Forwards service notifications to whichever transport is listening. Returns an unsubscribe. */
-export function wireEvents(services: Services, emit: EmitEvent): () => void {
-  const stops = [
-    services.settings.onChange((settings) => emit('settings.changed', settings)),
-    services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))),
-    services.jobProgress.subscribe((progress) => emit('job.progress', progress)),
-    services.openTranscript.subscribe((request) => emit('app.openTranscript', request)),
-    services.openRecordings.subscribe((opened) => emit('app.openRecordings', opened)),
-    services.exportProgress.subscribe((progress) => emit('export.progress', progress)),
-    services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)),
-    forwardAskEvents(services.ask, emit),
-    wireVoiceEvents(services, emit),
-  ];
-  return () => {
-    for (const stop of stops) stop();
-  };
+/**
+ * Forwards service notifications to whichever transport is listening. Disposing it stops
+ * every forward (a window or a web host closing).
+ */
+export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
+  const wiring = new DisposableStore();
+  wiring.addFn(services.settings.onChange((settings) => emit('settings.changed', settings)));
+  wiring.addFn(services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))));
+  wiring.addFn(services.jobProgress.subscribe((progress) => emit('job.progress', progress)));
+  wiring.addFn(services.openTranscript.subscribe((request) => emit('app.openTranscript', request)));
+  wiring.addFn(services.openRecordings.subscribe((opened) => emit('app.openRecordings', opened)));
+  wiring.addFn(services.exportProgress.subscribe((progress) => emit('export.progress', progress)));
+  wiring.addFn(services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)));
+  wiring.addFn(forwardAskEvents(services.ask, emit));
+  wiring.addFn(wireVoiceEvents(services, emit));
+  return wiring;
 }

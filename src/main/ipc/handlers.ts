@@ -9,6 +9,7 @@ import { createExportHandlers } from './export-handlers';
 import { catalogHandlers } from './catalog-handlers';
 import { createAskHandlers } from './ask-handlers';
 import { createVoiceHandlers } from './voice-handlers';
+import { createLogHandlers } from './log-handlers';
 import { toSummary, type Services } from './services';
 export { toSummary, type Services } from './services';
 
@@ -149,6 +150,7 @@ export function createHandlers(services: Services): Handlers {
     },
     ...createExportHandlers({ ...services, library }),
     ...createAskHandlers(services),
+    ...createLogHandlers(services),
   };
 
   function secretsStatus(): SecretsStatus {

@@ -12,6 +12,7 @@ import type { CatalogService } from '../core/catalog/catalog-service';
 import type { AskService } from '../core/ask/ask-service';
 import type { ExportPlatform } from './export-handlers';
 import type { VoiceServices } from './voice-handlers';
+import type { Logger } from '../core/log/logger';
 
 /** What every handler and event is built from: the app's services, one set per process. */
 export interface Services extends VoiceServices {
@@ -33,6 +34,8 @@ export interface Services extends VoiceServices {
   catalog: CatalogService;
   catalogRefreshed: Signal<CatalogOverview>;
   ask: AskService;
+  /** The process's one log (a file in the data folder); the renderer writes through `log.write`. */
+  logger: Logger;
 }
 
 /** What the renderer may see of a job: never its stored options or internal scheduling. */

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
  * what the wiring asked of it.
  */
 type Listener = (...args: unknown[]) => void;
+type IpcHandler = (event: unknown, input: unknown) => unknown;
 
 export class FakeWebContents {
   readonly listeners = new Map<string, Listener[]>();
@@ -114,6 +115,7 @@ export function electronMock() {
     callback: (response: { responseHeaders: Record<string, string[]> }) => void,
   ) => void)[] = [];
   const appListeners = new Map<string, Listener[]>();
+  const ipcHandlers = new Map<string, IpcHandler>();
   let resolveReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
   return {
@@ -132,7 +134,10 @@ export function electronMock() {
         },
       },
     },
-    shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    shell: {
+      openExternal: vi.fn(() => Promise.resolve()),
+      showItemInFolder: vi.fn((_path: string) => undefined),
+    },
     dialog: {
       showSaveDialog: vi.fn((..._args: unknown[]) =>
         Promise.resolve<{ canceled: boolean; filePath?: string }>({ canceled: true }),
@@ -142,7 +147,17 @@ export function electronMock() {
       ),
     },
     globalShortcut: { register: vi.fn(() => true), unregister: vi.fn() },
-    ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+    ipcMain: {
+      /** The handlers registered now, by channel. */
+      handlers: ipcHandlers,
+      // Like Electron, a second handler for a channel is refused: it would mean one was never removed.
+      handle: vi.fn((channel: string, handler: IpcHandler) => {
+        if (ipcHandlers.has(channel))
+          throw new Error(`Attempted to register a second handler for '${channel}'`);
+        ipcHandlers.set(channel, handler);
+      }),
+      removeHandler: vi.fn((channel: string) => void ipcHandlers.delete(channel)),
+    },
     safeStorage: {
       isEncryptionAvailable: vi.fn(() => true),
       encryptString: vi.fn((text: string) => Buffer.from(text).reverse()),

@@ -3,13 +3,14 @@ import { VerbatimError } from '../../shared/errors';
 import { methodNames, type EventName } from '../../shared/ipc/contract';
 import { failure } from '../../shared/ipc/envelope';
 import type { Dispatch } from '../ipc/dispatcher';
+import { toDisposable, type IDisposable } from '../core/lifecycle';
 
 /**
  * One ipcMain handler per contract method, all going through the validating dispatcher. Only
  * the app's own pages may call: a frame from anywhere else (an iframe, a page navigated to by
- * mistake) is refused before the call reaches a handler.
+ * mistake) is refused before the call reaches a handler. Disposing it removes every handler.
  */
-export function registerIpcHandlers(dispatch: Dispatch, isAppPage: (url: string) => boolean): () => void {
+export function registerIpcHandlers(dispatch: Dispatch, isAppPage: (url: string) => boolean): IDisposable {
   for (const method of methodNames) {
     ipcMain.handle(method, (event: { senderFrame?: { url: string } | null }, input: unknown) => {
       const url = event.senderFrame?.url ?? '';
@@ -26,9 +27,9 @@ export function registerIpcHandlers(dispatch: Dispatch, isAppPage: (url: string)
       return dispatch(method, input);
     });
   }
-  return () => {
+  return toDisposable(() => {
     for (const method of methodNames) ipcMain.removeHandler(method);
-  };
+  });
 }
 
 export function eventChannel(event: EventName): string {

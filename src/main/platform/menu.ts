@@ -1,9 +1,18 @@
-import type { MenuItemConstructorOptions } from 'electron';
+import { shell, type MenuItemConstructorOptions } from 'electron';
 
-/** The usual application menu, built from roles so every platform gets its native items. */
+export interface MenuOptions {
+  /** The log file (`<data>/logs/verbatim.log`) that Help → Show Log File reveals. */
+  logFile?: string;
+}
+
+/**
+ * The usual application menu, built from roles so every platform gets its native items, and a
+ * Help menu that shows the log file in the file manager (what a journalist sends with a report).
+ */
 export function applicationMenuTemplate(
   platform: NodeJS.Platform,
   appName: string,
+  options: MenuOptions = {},
 ): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [];
@@ -41,5 +50,12 @@ export function applicationMenuTemplate(
     },
     { role: 'windowMenu' },
   );
+  const { logFile } = options;
+  if (logFile) {
+    template.push({
+      role: 'help',
+      submenu: [{ label: 'Show Log File', click: () => shell.showItemInFolder(logFile) }],
+    });
+  }
   return template;
 }

@@ -64,6 +64,19 @@ export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
 
 export { secretsStatusSchema, type SecretsStatus } from '../secrets';
 
+/**
+ * A line for main's log file from the renderer (an error it caught, a warning). Main scrubs it
+ * like every other line: no key and no transcript text is written, whatever the page sends.
+ */
+export const logWriteSchema = z
+  .object({
+    level: z.enum(['error', 'warn', 'info']),
+    message: z.string().max(2000),
+    details: z.string().max(20_000).optional(),
+  })
+  .strict();
+export type LogWrite = z.infer<typeof logWriteSchema>;
+
 export const contract = {
   ...catalogContract,
   'app.info': { input: noInput, output: appInfoSchema },
@@ -125,6 +138,7 @@ export const contract = {
     input: z.object({ region: regionSchema.optional() }).strict().default({}),
     output: z.object({ ok: z.boolean(), message: z.string() }),
   },
+  'log.write': { input: logWriteSchema, output: z.object({}).strict() },
   ...exportContract,
   ...askContract,
   ...voiceContract,

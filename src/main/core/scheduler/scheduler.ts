@@ -8,6 +8,7 @@ import type { TranscriptionClient } from '../transcription/transcription-client'
 import type { Transcript } from '../transcription/schemas';
 import { inspectRecording, uploadSource } from '../transcription/recording-file';
 import { RequestBudget } from './request-budget';
+import { silentLogger, type Logger } from '../log/logger';
 import { defaultPollingPolicy, firstCheckDelay, nextCheckDelay, type PollingPolicy } from './polling-plan';
 
 export type JobSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
@@ -33,7 +34,8 @@ export interface SchedulerOptions {
   estimateUrlDuration?: (url: string) => Promise<number | undefined>;
   onJob?: (job: JobRecord) => void;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
-  log?: (message: string) => void;
+  /** Where the scheduler says what it did and what went wrong: job ids and counts, never content. */
+  logger?: Logger;
   /**
    * Whether this process owns the data folder's jobs (see folder-owner.ts). Only the owner
    * sends anything; another process stores its jobs and the owner picks them up.
@@ -62,8 +64,10 @@ export class Scheduler {
   private readonly known = new Set<string>();
   private uploadSlots: number;
   private readonly uploadQueue: (() => void)[] = [];
+  private readonly log: Logger;
 
   constructor(private readonly options: SchedulerOptions) {
+    this.log = options.logger ?? silentLogger;
     this.budget = options.budget ?? new RequestBudget(options.clock);
     this.polling = options.polling ?? defaultPollingPolicy;
     this.uploadSlots = options.maxConcurrentUploads ?? 2;
@@ -214,7 +218,7 @@ export class Scheduler {
     this.known.add(id);
     const controller = new AbortController();
     const done = this.run(id, resumed, controller.signal)
-      .catch((error: unknown) => this.options.log?.(`job ${id} stopped: ${String(error)}`))
+      .catch((error: unknown) => this.log.error(`job ${id} stopped`, error))
       .finally(() => this.drives.delete(id));
     this.drives.set(id, { controller, done });
   }
@@ -258,6 +262,10 @@ export class Scheduler {
           // The address cannot work as set (nothing listens, no such host): stop this step with
           // the reason instead of retrying forever. The job keeps its stored state, so the next
           // start or `resume` carries on once the address is mended.
+          this.log.warn(
+            `job ${id}: the service's address cannot be reached; stopped after ${unreachable} tries`,
+            error,
+          );
           await this.update(id, {
             error: `${error.message} Tried ${unreachable} times; it will be tried again at the next start or resume.`,
             nextCheckAt: null,
@@ -329,7 +337,7 @@ export class Scheduler {
     for (let pages = 1; ; pages++) {
       for (const remote of page.transcripts) {
         if (remote.audio_url === audioUrl && !taken.has(remote.id)) {
-          this.options.log?.(`job ${job.id}: found transcript ${remote.id} created before a restart`);
+          this.log.info(`job ${job.id}: found transcript ${remote.id} created before a restart`);
           await this.update(job.id, {
             remoteId: remote.id,
             status:
@@ -413,7 +421,7 @@ export class Scheduler {
       // library busy or read-only for a moment). Never mark the job failed for that: say so,
       // wait, and write again. Nothing is written now, since writing is what just failed.
       const delay = this.options.transientRetryMs ?? 30_000;
-      this.options.log?.(
+      this.log.warn(
         `job ${job.id}: could not save to the library (${(error as Error).message}); trying again in ${Math.round(delay / 1000)} s`,
       );
       this.options.onStorageFailure?.(job.id, (error as Error).message);
@@ -429,12 +437,13 @@ export class Scheduler {
     if (transient) {
       const delay = error.retryAfterMs ?? this.options.transientRetryMs ?? 30_000;
       if (error.code === 'rate_limited') this.budget.pause(delay);
-      this.options.log?.(`job ${job.id}: ${error.message}; trying again in ${Math.round(delay / 1000)} s`);
+      this.log.warn(`job ${job.id}: ${error.message}; trying again in ${Math.round(delay / 1000)} s`);
       await this.update(job.id, { nextCheckAt: this.options.clock.now() + delay });
       await this.options.clock.sleep(delay, signal).catch(() => undefined);
       return;
     }
     const message = error instanceof VerbatimError ? error.message : `Something went wrong: ${String(error)}`;
+    this.log.warn(`job ${job.id} failed while ${job.status}`, error);
     await this.update(job.id, { status: 'error', error: message, nextCheckAt: null });
   }
 

@@ -6,6 +6,7 @@ import type { Secrets } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { AssistantService, type AssistantAudio } from './assistant-service';
 import { ConversationStore } from './conversation-store';
+import { toDisposable, type IDisposable } from '../lifecycle';
 
 /** Where no sound devices are wired up: the assistant says so instead of failing obscurely. */
 export const noAudio: AssistantAudio = {
@@ -26,12 +27,16 @@ export function composeAssistant(options: {
   audio?: AssistantAudio | undefined;
   /** VERBATIM_VOICE_URL: wins over Settings. */
   voiceUrlOverride?: string | undefined;
-}): { assistant: AssistantService; conversations: ConversationStore } {
+}): { assistant: AssistantService; conversations: ConversationStore } & IDisposable {
   const { core, settings } = options;
   const conversations = new ConversationStore(core.db);
   let voiceUrl: string | undefined;
-  void settings.get().then((value) => (voiceUrl = value.voiceUrl));
-  settings.onChange((value) => (voiceUrl = value.voiceUrl));
+  // A settings file that cannot be read is reported where the settings are composed.
+  settings.get().then(
+    (value) => (voiceUrl ??= value.voiceUrl),
+    () => undefined,
+  );
+  const stopFollowing = toDisposable(settings.onChange((value) => (voiceUrl = value.voiceUrl)));
   const assistant = new AssistantService({
     library: core.library,
     conversations,
@@ -54,5 +59,5 @@ export function composeAssistant(options: {
     newId: randomUUID,
     now: Date.now,
   });
-  return { assistant, conversations };
+  return { assistant, conversations, dispose: () => stopFollowing.dispose() };
 }
