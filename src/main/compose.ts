@@ -64,12 +64,16 @@ export function composeServices(options: ComposeOptions): ComposedServices {
   // What these services opened (subscriptions), closed with them.
   const lifetime = new DisposableStore();
   const settings = new SettingsStore(nodeFileSystem, join(options.dataDir, 'settings.json'));
-  // Settings are read asynchronously once; the core needs them synchronously per request.
+  // Settings are read asynchronously once; the core needs them synchronously per request. No job
+  // is sent anywhere before they are in: a job resumed at start-up would otherwise go to the
+  // default address instead of the one set in Settings (the scheduler waits on this).
   let current: Settings | undefined;
   const settingsLoaded = settings.get().then((value) => {
     current ??= value;
   });
-  settingsLoaded.catch((error: unknown) => log.error('the settings could not be read', error));
+  settingsLoaded.catch((error: unknown) =>
+    log.error('the settings could not be read: no job is sent until Verbatim starts again', error),
+  );
   lifetime.add(toDisposable(settings.onChange((value) => (current = value))));
 
   const jobUpdated = new Signal<JobRecord>();
@@ -83,6 +87,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       undefined,
     clock: options.clock,
     fetch: options.fetch,
+    ready: settingsLoaded,
     onJob: (job) => jobUpdated.emit(job),
     onUploadProgress: (id, bytesSent, bytesTotal) => jobProgress.emit({ id, bytesSent, bytesTotal }),
     logger,
@@ -140,6 +145,8 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     ask,
     logger,
     start: async () => {
+      // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).
+      await settingsLoaded.catch(() => undefined);
       const resumed = await core.scheduler.resumeAll();
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;
@@ -153,7 +160,10 @@ export function composeServices(options: ComposeOptions): ComposedServices {
 }
 
 export interface ComposedServices extends Services {
-  /** Starts the work: every job left unfinished by a quit or a crash continues. Resolves with how many. */
+  /**
+   * Starts the work: once the settings are read, every job left unfinished by a quit or a crash
+   * continues where it stopped. Resolves with how many.
+   */
   start(): Promise<number>;
   /** Stops the assistant and the scheduler and closes the library; idempotent for subscriptions. */
   close(): Promise<void>;

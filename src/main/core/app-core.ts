@@ -41,6 +41,8 @@ export interface CoreConfig {
   onStorageFailure?: (jobId: string, message: string) => void;
   /** Who this process is, for another process's "waiting for …" message ("the command line"). */
   processDescription?: string;
+  /** The scheduler sends nothing before this settles (compose.ts: the settings are read). */
+  ready?: Promise<unknown>;
 }
 
 export interface Core {
@@ -107,6 +109,7 @@ export function createCore(config: CoreConfig): Core {
     logger: log.child('scheduler'),
     onStorageFailure: config.onStorageFailure,
     ownsFolder: () => ownership.owned,
+    ready: config.ready,
   });
   // The owner picks up jobs other processes stored; the others take over when it ends.
   lifetime.add(

@@ -43,6 +43,12 @@ export interface SchedulerOptions {
   ownsFolder?: () => boolean;
   /** How many times in a row an unreachable address is tried before the job's step stops (5). */
   unreachableTries?: number;
+  /**
+   * Nothing is sent before this settles: the settings that name the service's address. A job
+   * resumed at start-up would otherwise go to the default address. If it rejects, every job
+   * stops where it is (nothing stored changes) and resumes at the next start.
+   */
+  ready?: Promise<unknown>;
   /** A job's step could not be saved to the library; it is tried again, never failed for it. */
   onStorageFailure?: (jobId: string, message: string) => void;
 }
@@ -224,6 +230,7 @@ export class Scheduler {
   }
 
   private async run(id: string, resumed: boolean, signal: AbortSignal): Promise<void> {
+    await this.options.ready;
     let mayExistRemotely = resumed;
     let lastSeen: Transcript | undefined;
     let unreachable = 0;
