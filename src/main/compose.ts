@@ -152,9 +152,14 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       return resumed;
     },
     close: async () => {
-      lifetime.dispose();
-      await voice.assistant.close();
-      await core.close();
+      // The assistant says goodbye first; then every subscription (and a session that would not
+      // close) goes, before the library does.
+      await voice.assistant.close().catch((error: unknown) => log.warn('the assistant did not close', error));
+      try {
+        lifetime.dispose();
+      } finally {
+        await core.close();
+      }
     },
   };
 }

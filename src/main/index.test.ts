@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronMock } from './platform/electron-mock';
 import { methodNames } from '../shared/ipc/contract';
 import { defaultSettings } from '../shared/settings';
 import type { Envelope } from '../shared/ipc/envelope';
+import type { MenuItemConstructorOptions } from 'electron';
 
 vi.mock('electron', async () => (await import('./platform/electron-mock')).electronMock());
 
@@ -24,7 +25,7 @@ describe('the Electron composition root', () => {
     electron.resolveReady();
     await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
 
-    const channels = electron.ipcMain.handle.mock.calls.map((call) => call[0] as string);
+    const channels = electron.ipcMain.handle.mock.calls.map((call) => call[0]);
     expect(channels.sort()).toEqual([...methodNames].sort());
     expect(electron.Menu.setApplicationMenu).toHaveBeenCalled();
     // Permissions are denied by default before any window opens.
@@ -97,5 +98,27 @@ describe('the Electron composition root', () => {
         },
       ]),
     );
+
+    // One log, in the data folder; Help → Show Log File reveals it; the renderer writes to it.
+    const logFile = join(process.env.VERBATIM_DATA_DIR, 'logs', 'verbatim.log');
+    expect(readFileSync(logFile, 'utf8')).toContain('[main] Verbatim 0.1.0 started');
+    const menu = electron.Menu.buildFromTemplate.mock.calls[0]![0] as MenuItemConstructorOptions[];
+    const help = menu.find((item) => item.role === 'help')!.submenu as MenuItemConstructorOptions[];
+    (help.find((item) => item.label === 'Show Log File')!.click as () => void)();
+    expect(electron.shell.showItemInFolder).toHaveBeenCalledWith(logFile);
+    expect(
+      await handler('log.write')(appFrame, { level: 'warn', message: 'the page used demo-key' }),
+    ).toEqual({ ok: true, value: {} });
+    const logged = readFileSync(logFile, 'utf8');
+    expect(logged).toContain('WARN  [renderer] the page used [redacted]');
+    expect(logged).not.toContain('demo-key');
+
+    // Quitting closes what the app opened: every IPC handler, and the events to the windows.
+    const setSettings = handler('settings.set');
+    for (const listener of electron.appListeners.get('will-quit') ?? []) listener();
+    expect(electron.ipcMain.handlers.size).toBe(0);
+    const sent = window.webContents.sent.length;
+    expect(await setSettings(appFrame, { theme: 'light' })).toMatchObject({ ok: true });
+    expect(window.webContents.sent).toHaveLength(sent);
   });
 });

@@ -111,6 +111,7 @@ export function createCore(config: CoreConfig): Core {
     ownsFolder: () => ownership.owned,
     ready: config.ready,
   });
+  lifetime.add(scheduler);
   // The owner picks up jobs other processes stored; the others take over when it ends.
   lifetime.add(
     disposableInterval(

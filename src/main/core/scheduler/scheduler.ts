@@ -9,6 +9,7 @@ import type { Transcript } from '../transcription/schemas';
 import { inspectRecording, uploadSource } from '../transcription/recording-file';
 import { RequestBudget } from './request-budget';
 import { silentLogger, type Logger } from '../log/logger';
+import type { IDisposable } from '../lifecycle';
 import { defaultPollingPolicy, firstCheckDelay, nextCheckDelay, type PollingPolicy } from './polling-plan';
 
 export type JobSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
@@ -62,7 +63,7 @@ const finished: readonly JobStatus[] = ['completed', 'error', 'cancelled'];
  * transcript and saving its id, the job is found again through the list endpoint (its
  * audio_url is the unique upload URL) instead of being created twice.
  */
-export class Scheduler {
+export class Scheduler implements IDisposable {
   private readonly budget: RequestBudget;
   private readonly polling: PollingPolicy;
   private readonly drives = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -71,6 +72,8 @@ export class Scheduler {
   private uploadSlots: number;
   private readonly uploadQueue: (() => void)[] = [];
   private readonly log: Logger;
+  /** Aborted for good by dispose(): every wait ends and no job is driven again. */
+  private readonly lifetime = new AbortController();
 
   constructor(private readonly options: SchedulerOptions) {
     this.log = options.logger ?? silentLogger;
@@ -172,7 +175,7 @@ export class Scheduler {
       }
       if (!told) onWaiting?.();
       told = true;
-      await this.options.clock.sleep(500);
+      await this.options.clock.sleep(500, this.lifetime.signal);
     }
   }
 
@@ -219,8 +222,20 @@ export class Scheduler {
     await this.idle();
   }
 
+  /**
+   * Ends the scheduler's lifetime at once: every job's wait (a status check's delay, a retry's
+   * back-off, a turn of the request budget, an upload slot) is abandoned and nothing is driven
+   * again. Stored state is untouched, so the next start resumes every job. `idle()` resolves
+   * once the abandoned steps have unwound.
+   */
+  dispose(): void {
+    if (this.lifetime.signal.aborted) return;
+    this.lifetime.abort();
+    for (const drive of this.drives.values()) drive.controller.abort();
+  }
+
   private drive(id: string, resumed: boolean): void {
-    if (this.drives.has(id) || !this.owns()) return;
+    if (this.drives.has(id) || !this.owns() || this.lifetime.signal.aborted) return;
     this.known.add(id);
     const controller = new AbortController();
     const done = this.run(id, resumed, controller.signal)

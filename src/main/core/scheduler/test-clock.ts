@@ -9,13 +9,20 @@ export class ManualClock implements Clock {
     return this.time;
   }
 
+  /** How many sleeps are waiting: a scheduler that was disposed leaves none. */
+  get pending(): number {
+    return this.sleepers.length;
+  }
+
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new Error('aborted'));
       const sleeper = { until: this.time + Math.max(0, ms), resolve };
       this.sleepers.push(sleeper);
       signal?.addEventListener('abort', () => {
-        this.sleepers.splice(this.sleepers.indexOf(sleeper), 1);
+        // A sleeper already woken is no longer in the list (and must not take another with it).
+        const index = this.sleepers.indexOf(sleeper);
+        if (index >= 0) this.sleepers.splice(index, 1);
         reject(new Error('aborted'));
       });
     });

@@ -15,6 +15,7 @@ import {
 import { voiceAddress } from './voice-address';
 import { VoiceSession, type AudioSource, type VoiceEvent, type VoiceTimers } from './voice-session';
 import { wsSocketFactory, type VoiceSocketFactory } from './voice-socket';
+import type { IDisposable } from '../lifecycle';
 
 /**
  * The assistant as the app runs it: one voice session at a time, its audio devices, the
@@ -71,7 +72,7 @@ export interface AssistantServiceOptions {
   timers?: VoiceTimers;
 }
 
-export class AssistantService {
+export class AssistantService implements IDisposable {
   readonly events = new Signal<AssistantEvent>();
   private session: VoiceSession | undefined;
   private conversationId: string | null = null;
@@ -205,6 +206,11 @@ export class AssistantService {
 
   async close(): Promise<void> {
     await this.stop();
+  }
+
+  /** Drops the running session at once (no close handshake), its timers and devices with it. */
+  dispose(): void {
+    this.session?.dispose();
   }
 
   private async preferences(): Promise<AssistantPreferences> {

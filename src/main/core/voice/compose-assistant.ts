@@ -59,5 +59,12 @@ export function composeAssistant(options: {
     newId: randomUUID,
     now: Date.now,
   });
-  return { assistant, conversations, dispose: () => stopFollowing.dispose() };
+  return {
+    assistant,
+    conversations,
+    dispose: () => {
+      stopFollowing.dispose();
+      assistant.dispose();
+    },
+  };
 }

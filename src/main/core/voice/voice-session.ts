@@ -3,6 +3,7 @@ import { Chunker, measureLevel, type Level } from './pcm';
 import { PlaybackQueue, type AudioSink } from './playback-queue';
 import { parseServerMessage, sessionUpdate, type ServerMessage, type SessionConfig } from './voice-protocol';
 import type { VoiceSocket, VoiceSocketFactory } from './voice-socket';
+import { DisposableStore, toDisposable, type IDisposable } from '../lifecycle';
 
 /**
  * One conversation with the voice agent: the socket, the session's configuration, the
@@ -121,7 +122,7 @@ const STREAMING_STATES = new Set<VoiceState>([
   'agent-speaking',
 ]);
 
-export class VoiceSession {
+export class VoiceSession implements IDisposable {
   private stateNow: VoiceState = 'closed';
   private connection: Connection | undefined;
   private sessionIdNow: string | undefined;
@@ -143,6 +144,8 @@ export class VoiceSession {
   private headphones: boolean;
   private config: SessionConfig;
   private readonly statsNow: VoiceStats = { sentChunks: 0, sentBytes: 0, droppedBytes: 0 };
+  /** Every timer not yet fired (answer timeouts, the next reconnect, a close's deadline). */
+  private readonly pendingTimers = new DisposableStore();
 
   constructor(private readonly options: VoiceSessionOptions) {
     this.timers = options.timers ?? systemTimers;
@@ -172,6 +175,7 @@ export class VoiceSession {
    */
   async start(): Promise<string> {
     if (this.stateNow !== 'closed') throw new VerbatimError('conflict', 'The assistant is already running.');
+    if (this.pendingTimers.isDisposed) throw new VerbatimError('cancelled', 'The assistant was closed.');
     this.stopping = false;
     this.sessionIdNow = undefined;
     this.setState('connecting');
@@ -208,6 +212,54 @@ export class VoiceSession {
     ]);
     this.pendingTools = [];
     this.setState('closed');
+  }
+
+  /**
+   * Ends the session at once, without the close handshake (the app quitting, the assistant's
+   * service closed): every timer is cancelled, waiters fail, the socket is dropped and the
+   * devices are released. Idempotent; `stop()` is the polite way.
+   */
+  dispose(): void {
+    if (this.pendingTimers.isDisposed) return;
+    this.stopping = true;
+    this.cancelReconnect = undefined;
+    this.failWaiters(new VerbatimError('cancelled', 'The assistant was closed.'));
+    // A close still waiting for its handshake is cut short (its socket dropped) as the timers go.
+    this.pendingTimers.dispose();
+    const connection = this.connection;
+    this.connection = undefined;
+    connection?.socket.terminate();
+    void this.options.source?.stop().catch(() => undefined);
+    void this.playback?.close().catch(() => undefined);
+    this.pendingTools = [];
+    this.setState('closed');
+  }
+
+  /** How many timers the session has waiting (none once disposed). */
+  get pendingTimerCount(): number {
+    return this.pendingTimers.size;
+  }
+
+  /**
+   * A timer owned by the session: the returned function cancels it. Disposing the session
+   * cancels it too, then runs `onAbandon` (what must still happen, such as resolving a wait).
+   */
+  private later(fn: () => void, ms: number, onAbandon?: () => void): () => void {
+    let cancelTimer: () => void = () => undefined;
+    const entry = toDisposable(() => {
+      cancelTimer();
+      onAbandon?.();
+    });
+    cancelTimer = this.timers.setTimeout(() => {
+      this.pendingTimers.deleteAndLeak(entry);
+      fn();
+    }, ms);
+    // Already disposed: the timer is cancelled (and abandoned) at once.
+    this.pendingTimers.add(entry);
+    return () => {
+      this.pendingTimers.deleteAndLeak(entry);
+      cancelTimer();
+    };
   }
 
   /** Microphone audio (also what a source calls): cut into ~50 ms chunks and sent when a session can take it. */
@@ -347,7 +399,7 @@ export class VoiceSession {
 
   private waitFor(register: (waiter: Waiter) => void, what: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const cancel = this.timers.setTimeout(
+      const cancel = this.later(
         () => reject(new VerbatimError('timeout', `The voice assistant did not answer (${what}) in time.`)),
         this.options.answerTimeoutMs ?? 10_000,
       );
@@ -517,7 +569,7 @@ export class VoiceSession {
     const max = this.options.reconnectMaxDelayMs ?? 4000;
     const delay = Math.min(max, initial * 2 ** this.reconnectAttempt);
     this.reconnectAttempt += 1;
-    this.cancelReconnect = this.timers.setTimeout(() => void this.reconnect(), delay);
+    this.cancelReconnect = this.later(() => void this.reconnect(), delay);
   }
 
   private async reconnect(): Promise<void> {
@@ -561,10 +613,11 @@ export class VoiceSession {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const cancel = this.timers.setTimeout(() => {
+      const drop = (): void => {
         connection.socket.terminate();
         resolve();
-      }, this.options.closeTimeoutMs ?? 2000);
+      };
+      const cancel = this.later(drop, this.options.closeTimeoutMs ?? 2000, drop);
       connection.onClosed = () => {
         cancel();
         resolve();
