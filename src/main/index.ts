@@ -16,7 +16,7 @@ import { handleMediaProtocol, registerMediaScheme } from './platform/media-proto
 import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
 import { reportLaunchWhenLoaded } from './platform/launch-report';
-import { nativeAssistantAudio } from './platform/native-audio';
+import { defaultAudioBackend, nativeAssistantAudio } from './platform/native-audio';
 import { electronMicrophoneAccess } from './platform/microphone-access-electron';
 import { denyPermissionsByDefault } from './platform/permissions';
 import { DesktopAttention } from './core/desktop-attention';
@@ -43,6 +43,7 @@ const { logger, path: logFile } = openLog({
 });
 const log = logger.child('main');
 process.on('unhandledRejection', (reason) => log.error('a promise failed and nobody was told', reason));
+defaultAudioBackend.logTo((line) => logger.child('audio').warn(line));
 
 // Everything the app opens for its lifetime (IPC handlers, event wiring, subscriptions, the
 // shortcut), closed together when it quits.
@@ -81,7 +82,10 @@ function openMainWindow(): void {
     devServerUrl: process.env.ELECTRON_RENDERER_URL,
     rendererHtmlPath: join(import.meta.dirname, '../renderer/index.html'),
     savedState: readSavedWindowState(),
-    saveState: (state) => void writeFileAtomic(windowStatePath(), JSON.stringify(state)),
+    saveState: (state) =>
+      void writeFileAtomic(windowStatePath(), JSON.stringify(state)).catch((error: unknown) =>
+        log.warn('the window’s size and place could not be saved', error),
+      ),
   });
   mainWindow.webContents.once('did-finish-load', () => {
     rendererReady = true;

@@ -232,6 +232,18 @@ describe('the backend, loaded once', () => {
     }
   });
 
+  it('tells the app’s log once it is given one', () => {
+    const first = vi.fn();
+    const appLog = vi.fn();
+    const backend = new AudioBackend(() => {
+      throw new Error('boom');
+    }, first);
+    backend.logTo(appLog);
+    backend.unavailable();
+    expect(first).not.toHaveBeenCalled();
+    expect(appLog).toHaveBeenCalledTimes(1);
+  });
+
   it('hands out the module when it loads, loading it once', () => {
     const load = vi.fn(() => loaded);
     const log = vi.fn();

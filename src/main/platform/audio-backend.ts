@@ -127,8 +127,13 @@ export class AudioBackend<T> {
 
   constructor(
     private readonly load: () => T,
-    private readonly log: (line: string) => void = (line) => console.error(line),
+    private log: (line: string) => void = (line) => console.error(`[verbatim] ${line}`),
   ) {}
+
+  /** Where the reason goes once the app's log is open (the backend is made before it is). */
+  logTo(log: (line: string) => void): void {
+    this.log = log;
+  }
 
   /** Undefined when the backend works; otherwise why not, for the journalist. Loads it if need be. */
   unavailable(): string | undefined {
@@ -151,7 +156,7 @@ export class AudioBackend<T> {
       const unavailable = audioUnavailableMessage(error);
       this.state = { unavailable };
       const detail = error instanceof Error ? error.message : String(error);
-      this.log(`[verbatim] audio unavailable: ${unavailable} (${detail})`);
+      this.log(`audio unavailable: ${unavailable} (${detail})`);
     }
     return this.state;
   }
