@@ -37,7 +37,7 @@ export async function startIpcTestbed(speed: number): Promise<IpcTestbed> {
   });
   const dispatch = createDispatcher(createHandlers(services));
   const events: IpcTestbed['events'] = [];
-  wireEvents(services, (event, payload) => events.push({ event, payload }));
+  const wiring = wireEvents(services, (event, payload) => events.push({ event, payload }));
   return {
     emulator,
     services,
@@ -45,6 +45,7 @@ export async function startIpcTestbed(speed: number): Promise<IpcTestbed> {
     events,
     call: async <T>(method: string, input?: unknown) => unwrap(await dispatch(method, input)) as T,
     close: async () => {
+      wiring.dispose();
       await services.close();
       await emulator.close();
     },

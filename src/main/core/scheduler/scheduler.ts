@@ -236,6 +236,7 @@ export class Scheduler implements IDisposable {
 
   private drive(id: string, resumed: boolean): void {
     if (this.drives.has(id) || !this.owns() || this.lifetime.signal.aborted) return;
+    this.log.debug(`job ${id}: ${resumed ? 'resumed' : 'started'}`);
     this.known.add(id);
     const controller = new AbortController();
     const done = this.run(id, resumed, controller.signal)
@@ -471,6 +472,7 @@ export class Scheduler implements IDisposable {
 
   private async update(id: string, patch: Parameters<Library['updateJob']>[1]): Promise<JobRecord> {
     const job = await this.options.library.updateJob(id, patch);
+    if (patch.status) this.log.debug(`job ${id} is now ${patch.status} (${job.checks} checks)`);
     this.options.onJob?.(job);
     return job;
   }
