@@ -2,13 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElectronMock } from './platform/electron-mock';
+import type { ElectronMock } from './platform/electron-mock.test-kit';
 import { methodNames } from '../shared/ipc/contract';
 import { defaultSettings } from '../shared/settings';
 import type { Envelope } from '../shared/ipc/envelope';
 import type { MenuItemConstructorOptions } from 'electron';
 
-vi.mock('electron', async () => (await import('./platform/electron-mock')).electronMock());
+vi.mock('electron', async () => (await import('./platform/electron-mock.test-kit')).electronMock());
 
 describe('the Electron composition root', () => {
   it('registers one IPC handler per contract method, a menu and a window once ready', async () => {
@@ -17,7 +17,7 @@ describe('the Electron composition root', () => {
     process.env.VERBATIM_API_KEY = 'demo-key';
     process.env.VERBATIM_CATALOG_KEY = 'demo-catalog-key';
     const electron = (await import('electron')) as unknown as ElectronMock;
-    const { FakeBrowserWindow } = await import('./platform/electron-mock');
+    const { FakeBrowserWindow } = await import('./platform/electron-mock.test-kit');
     await import('./index');
     expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
     expect(electron.ipcMain.handle).not.toHaveBeenCalled();
@@ -32,7 +32,7 @@ describe('the Electron composition root', () => {
     expect(electron.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalledTimes(1);
     expect(electron.session.defaultSession.setPermissionCheckHandler).toHaveBeenCalledTimes(1);
     // Every web contents refuses navigation away from the app and webviews.
-    const contents = new (await import('./platform/electron-mock')).FakeWebContents();
+    const contents = new (await import('./platform/electron-mock.test-kit')).FakeWebContents();
     for (const listener of electron.appListeners.get('web-contents-created') ?? []) listener({}, contents);
     const away = { preventDefault: vi.fn() };
     contents.emit('will-navigate', away, 'https://example.com/');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { defaultAskTemplates, type AskEntry, type AskTemplate } from '../../shared/ask';
-import { startIpcTestbed, type IpcTestbed } from './ipc-testbed';
+import { startIpcTestbed, type IpcTestbed } from './ipc-testbed.test-kit';
 
 const statement = resolve(import.meta.dirname, '../../../test/fixtures/press-statement.wav');
 let testbed: IpcTestbed;

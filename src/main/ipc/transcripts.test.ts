@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import type { SearchPage, TranscriptSummary } from '../../shared/library';
 import type { TranscriptDetail } from '../../shared/ipc/contract';
-import { startIpcTestbed, type IpcTestbed } from './ipc-testbed';
+import { startIpcTestbed, type IpcTestbed } from './ipc-testbed.test-kit';
 
 const interview = resolve(import.meta.dirname, '../../../test/fixtures/interview-ferry-contract.wav');
 let testbed: IpcTestbed;

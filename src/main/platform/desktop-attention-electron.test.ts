@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ElectronMock } from './electron-mock';
+import type { ElectronMock } from './electron-mock.test-kit';
 
-vi.mock('electron', async () => (await import('./electron-mock')).electronMock());
+vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
 
 const electron = (await import('electron')) as unknown as ElectronMock;
-const { FakeBrowserWindow, FakeNotification } = await import('./electron-mock');
+const { FakeBrowserWindow, FakeNotification } = await import('./electron-mock.test-kit');
 const { appUserModelId, electronAttentionPort } = await import('./desktop-attention-electron');
 const { DesktopAttention } = await import('../core/desktop-attention');
 

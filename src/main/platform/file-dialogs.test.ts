@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ElectronMock } from './electron-mock';
-import { FakeBrowserWindow } from './electron-mock';
+import type { ElectronMock } from './electron-mock.test-kit';
+import { FakeBrowserWindow } from './electron-mock.test-kit';
 
-vi.mock('electron', async () => (await import('./electron-mock')).electronMock());
+vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
 
 const electron = (await import('electron')) as unknown as ElectronMock;
 const { electronFileDialogs } = await import('./file-dialogs');

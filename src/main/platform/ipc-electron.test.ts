@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ElectronMock } from './electron-mock';
+import type { ElectronMock } from './electron-mock.test-kit';
 import { methodNames } from '../../shared/ipc/contract';
 import { success } from '../../shared/ipc/envelope';
 import { registerIpcHandlers } from './ipc-electron';
 
-vi.mock('electron', async () => (await import('./electron-mock')).electronMock());
+vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
 
 describe('IPC registration', () => {
   it('registers one handler per method and removes every one when disposed, once', async () => {

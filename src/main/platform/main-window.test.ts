@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ElectronMock } from './electron-mock';
+import type { ElectronMock } from './electron-mock.test-kit';
 
-vi.mock('electron', async () => (await import('./electron-mock')).electronMock());
+vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
 
 const electron = (await import('electron')) as unknown as ElectronMock;
-const { FakeBrowserWindow } = await import('./electron-mock');
+const { FakeBrowserWindow } = await import('./electron-mock.test-kit');
 const { createMainWindow, isExternalLink } = await import('./main-window');
 
 function open(savedState: unknown = undefined, devServerUrl?: string) {

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElectronMock } from './electron-mock';
+import type { ElectronMock } from './electron-mock.test-kit';
 
-vi.mock('electron', async () => (await import('./electron-mock')).electronMock());
+vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
 
 const electron = (await import('electron')) as unknown as ElectronMock;
 const { handleMediaProtocol, mediaScheme, registerMediaScheme } = await import('./media-protocol');

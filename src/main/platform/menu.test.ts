@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import type { ElectronMock } from './electron-mock';
+import type { ElectronMock } from './electron-mock.test-kit';
 import { applicationMenuTemplate } from './menu';
 
-vi.mock('electron', async () => (await import('./electron-mock')).electronMock());
+vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
 
 describe('the application menu', () => {
   it('has the usual roles on every platform, and the app menu on macOS', () => {

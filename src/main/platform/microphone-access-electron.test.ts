@@ -10,7 +10,7 @@ const preferences = {
   askForMediaAccess: vi.fn((_type: string) => Promise.resolve(preferences.answer)),
 };
 vi.mock('electron', async () => ({
-  ...(await import('./electron-mock')).electronMock(),
+  ...(await import('./electron-mock.test-kit')).electronMock(),
   systemPreferences: preferences,
 }));
 

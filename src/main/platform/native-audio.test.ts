@@ -10,7 +10,7 @@ import type { AudioSink } from '../core/voice/playback-queue';
 import { voiceAddress } from '../core/voice/voice-address';
 import { VoiceSession, type AudioSource } from '../core/voice/voice-session';
 import { wsSocketFactory } from '../core/voice/voice-socket';
-import { EventLog } from '../core/voice/voice-test-kit';
+import { EventLog } from '../core/voice/voice-session.test-kit';
 import { VerbatimError } from '../../shared/errors';
 import { AudioBackend } from './audio-backend';
 import {

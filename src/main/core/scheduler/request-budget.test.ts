@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestBudget } from './request-budget';
-import { ManualClock } from './test-clock';
+import { ManualClock } from './manual-clock.test-kit';
 
 describe('the request budget', () => {
   it('lets a burst through at once, then holds everyone to the steady rate', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../app-core';
 import type { FetchLike } from '../http/http-client';
-import { ManualClock } from './test-clock';
+import { ManualClock } from './manual-clock.test-kit';
 
 /**
  * The scheduler's and the core's timers belong to their lifetime: once disposed (the app

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlaybackQueue, WRITE_MS } from './playback-queue';
 import { bytesForMs } from './pcm';
-import { MemorySink } from './voice-test-kit';
+import { MemorySink } from './voice-session.test-kit';
 
 const writeBytes = bytesForMs(WRITE_MS);
 

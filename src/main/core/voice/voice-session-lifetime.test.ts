@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VoiceSession, type VoiceTimers } from './voice-session';
 import type { VoiceSocketHandlers } from './voice-socket';
-import { EventLog } from './voice-test-kit';
+import { EventLog } from './voice-session.test-kit';
 
 /** Timers that fire only when the test says, and can say how many are waiting. */
 class FakeTimers implements VoiceTimers {

@@ -4,7 +4,7 @@ import { voiceAddress, DEFAULT_VOICE_URL } from './voice-address';
 import { parseServerMessage } from './voice-protocol';
 import { VoiceSession, type VoiceSessionOptions } from './voice-session';
 import type { VoiceSocketHandlers } from './voice-socket';
-import { EventLog, MemorySink } from './voice-test-kit';
+import { EventLog, MemorySink } from './voice-session.test-kit';
 
 /** A scripted agent: the test plays the server's messages and reads what the client sent. */
 function scripted(overrides: Partial<VoiceSessionOptions> = {}) {

@@ -9,7 +9,7 @@ import { voiceAddress } from './voice-address';
 import type { SessionConfig } from './voice-protocol';
 import { systemTimers, VoiceSession, type VoiceSessionOptions } from './voice-session';
 import type { VoiceSocketFactory } from './voice-socket';
-import { EventLog, MemorySink, recordingSocketFactory } from './voice-test-kit';
+import { EventLog, MemorySink, recordingSocketFactory } from './voice-session.test-kit';
 import { fetchVoiceToken } from './voice-token';
 
 const key = 'voice-session-key';
