@@ -2,7 +2,7 @@ import { app, BrowserWindow, Menu, session, shell } from 'electron';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { composeServices } from './compose';
-import { createHandlers } from './ipc/handlers';
+import { createHandlers } from './ipc/create-handlers';
 import { createDispatcher } from './ipc/dispatcher';
 import { wireEvents } from './ipc/events';
 import { registerIpcHandlers, sendEvent } from './platform/ipc-electron';

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import type { askContract } from '../../shared/ipc/ask-contract';
-import type { Services } from './services';
+import type { Services } from '../services';
 import type { EmitEvent } from './emit-event';
 import type { AskService } from '../core/ask/ask-service';
 
@@ -19,8 +19,8 @@ export function createAskHandlers(services: Services): Pick<Handlers, keyof type
   };
 }
 
-/** Streams each answer to the renderer as it is written. Returns an unsubscribe. */
-export function forwardAskEvents(ask: AskService, emit: EmitEvent): () => void {
+/** Streams each answer to the renderer as it is written. Returns an unsubscribe, as the other wire*Events do. */
+export function wireAskEvents(ask: AskService, emit: EmitEvent): () => void {
   return ask.events.subscribe((event) => {
     const { requestId, transcriptId } = event;
     if (event.type === 'delta') emit('ask.delta', { requestId, transcriptId, text: event.text });

@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from '../../../test/emulator/serv
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { composeServices } from '../compose';
 import { createDispatcher } from './dispatcher';
-import { createHandlers } from './handlers';
+import { createHandlers } from './create-handlers';
 import { wireEvents } from './events';
 import { unwrap } from '../../shared/ipc/envelope';
 import type { EventName } from '../../shared/ipc/contract';

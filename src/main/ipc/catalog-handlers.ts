@@ -1,6 +1,6 @@
 import type { Handlers, SecretsStatus } from '../../shared/ipc/contract';
 import type { SecretName } from '../core/secrets/secret-store';
-import type { Services } from './services';
+import type { Services } from '../services';
 
 type CatalogMethod =
   | `catalog.${string}`
@@ -10,7 +10,7 @@ type CatalogMethod =
   | 'secrets.clearManagementKey';
 
 /** The catalog's handlers: the service's cache-first reads, and its two keys. */
-export function catalogHandlers(
+export function createCatalogHandlers(
   services: Services,
   secretsStatus: () => SecretsStatus,
 ): Pick<Handlers, Extract<keyof Handlers, CatalogMethod>> {

@@ -6,7 +6,7 @@ import { createDispatcher } from './dispatcher';
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { composeServices } from '../compose';
 import { defaultSettings } from '../../shared/settings';
-import { createHandlers } from './handlers';
+import { createHandlers } from './create-handlers';
 import { SettingsStore } from '../core/settings/settings-store';
 import type { FileSystem } from '../core/fs';
 import { unwrap } from '../../shared/ipc/envelope';

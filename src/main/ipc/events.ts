@@ -1,6 +1,7 @@
 import type { EmitEvent } from './emit-event';
-import { toSummary, type Services } from './services';
-import { forwardAskEvents } from './ask-handlers';
+import type { Services } from '../services';
+import { toSummary } from './transcript-summary';
+import { wireAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';
 import { DisposableStore, type IDisposable } from '../core/lifecycle';
 
@@ -19,7 +20,7 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   wiring.addFn(services.openRecordings.subscribe((opened) => emit('app.openRecordings', opened)));
   wiring.addFn(services.exportProgress.subscribe((progress) => emit('export.progress', progress)));
   wiring.addFn(services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)));
-  wiring.addFn(forwardAskEvents(services.ask, emit));
+  wiring.addFn(wireAskEvents(services.ask, emit));
   wiring.addFn(wireVoiceEvents(services, emit));
   return wiring;
 }

@@ -20,8 +20,8 @@ import { storeInterview, storedPhone } from '../core/export/library-fixture.test
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { createDispatcher } from './dispatcher';
 import { wireEvents } from './events';
-import type { FileDialogs } from './export-handlers';
-import { createHandlers } from './handlers';
+import type { FileDialogs } from '../core/export/export-platform';
+import { createHandlers } from './create-handlers';
 
 const root = mkdtempSync(join(tmpdir(), 'verbatim-export-ipc-'));
 const exportsDir = join(root, 'exports');

@@ -10,26 +10,7 @@ import { defaultExportFolder, exportBatch, exportFileName, withExtension } from 
 import { writeExportFile } from '../core/export/export-file';
 import { exportTranscript, previewExport } from '../core/export/export-transcript';
 import { loadExportTranscript } from '../core/export/library-export';
-
-/**
- * The operating system's file dialogs, which only the desktop app has. Electron implements it in
- * src/main/platform/file-dialogs.ts; the web host has none, so the page asks for a path instead.
- */
-export interface FileDialogs {
-  /** The chosen file, or null when the user cancelled. */
-  saveFile(options: {
-    title: string;
-    defaultPath: string;
-    filters: { name: string; extensions: string[] }[];
-  }): Promise<string | null>;
-  chooseFolder(options: { title: string; defaultPath: string }): Promise<string | null>;
-}
-
-export interface ExportPlatform {
-  dialogs?: FileDialogs | undefined;
-  /** Where exports go unless the user picks another place (Documents by default). */
-  defaultFolder?: string | undefined;
-}
+import type { ExportPlatform, FileDialogs } from '../core/export/export-platform';
 
 export interface ExportServices {
   library: Library;

@@ -6,7 +6,7 @@ import { MemorySecrets } from '../core/secrets/secret-store';
 import { composeServices } from '../compose';
 import { acceleratedClock } from '../core/clock';
 import { createDispatcher, type Dispatch } from './dispatcher';
-import { createHandlers } from './handlers';
+import { createHandlers } from './create-handlers';
 import { wireEvents } from './events';
 import { unwrap } from '../../shared/ipc/envelope';
 import type { EventName } from '../../shared/ipc/contract';

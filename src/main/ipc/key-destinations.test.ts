@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { composeServices } from '../compose';
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { createDispatcher } from './dispatcher';
-import { createHandlers } from './handlers';
+import { createHandlers } from './create-handlers';
 import { unwrap } from '../../shared/ipc/envelope';
 
 /** A server someone typed (or planted) as the service's address: it records what reaches it. */

@@ -7,7 +7,7 @@ import { MemorySecrets } from '../core/secrets/secret-store';
 import { createLogger, MemorySink } from '../core/log/logger';
 import { heldSecrets } from '../core/log/open-log';
 import { createDispatcher } from './dispatcher';
-import { createHandlers } from './handlers';
+import { createHandlers } from './create-handlers';
 import { unwrap } from '../../shared/ipc/envelope';
 
 const opened: ComposedServices[] = [];

@@ -17,7 +17,7 @@ import { MemorySecrets } from '../core/secrets/secret-store';
 import { rawFileAudio } from '../core/voice/raw-file-audio';
 import { createDispatcher } from './dispatcher';
 import { wireEvents } from './events';
-import { createHandlers } from './handlers';
+import { createHandlers } from './create-handlers';
 
 let emulator: RunningEmulator;
 let services: ReturnType<typeof composeServices>;

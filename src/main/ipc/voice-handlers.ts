@@ -1,16 +1,7 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import type { voiceContract } from '../../shared/ipc/voice-contract';
-import type { AssistantService } from '../core/voice/assistant-service';
-import type { ConversationStore } from '../core/voice/conversation-store';
+import type { VoiceServices } from '../services';
 import type { EmitEvent } from './emit-event';
-
-/** The assistant's part of the contract: the same handlers in the app and the web host. */
-export interface VoiceServices {
-  assistant: AssistantService;
-  conversations: ConversationStore;
-  /** Opens the assistant's own window; absent where there are no windows (the web host). */
-  openAssistantWindow?: (() => void) | undefined;
-}
 
 type VoiceHandlers = Pick<Handlers, keyof typeof voiceContract>;
 

@@ -1,5 +1,5 @@
 import { BrowserWindow, dialog } from 'electron';
-import type { FileDialogs } from '../ipc/export-handlers';
+import type { FileDialogs } from '../core/export/export-platform';
 
 /**
  * The OS save and folder dialogs, attached to the focused window so they open as its sheet

@@ -6,7 +6,7 @@ import { defaultExportSettings, exportFormats, type ExportFormat } from '../../.
 import { unwrap, type Envelope } from '../../../shared/ipc/envelope';
 import { composeServices } from '../../compose';
 import { createDispatcher } from '../../ipc/dispatcher';
-import { createHandlers } from '../../ipc/handlers';
+import { createHandlers } from '../../ipc/create-handlers';
 import { MemorySecrets } from '../secrets/secret-store';
 import { interviewPii, storeRedactedInterview } from '../library/redacted-interview.test-kit';
 import { exportBatch } from './export-batch';

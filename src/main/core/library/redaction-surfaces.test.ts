@@ -7,7 +7,7 @@ import { unwrap, type Envelope } from '../../../shared/ipc/envelope';
 import { analysesAsShown } from '../../../shared/redaction';
 import { composeServices } from '../../compose';
 import { createDispatcher } from '../../ipc/dispatcher';
-import { createHandlers } from '../../ipc/handlers';
+import { createHandlers } from '../../ipc/create-handlers';
 import { MemorySecrets } from '../secrets/secret-store';
 import { interviewPii, redactedInterview, storeRedactedInterview } from './redacted-interview.test-kit';
 

@@ -477,10 +477,8 @@ export class Scheduler implements IDisposable {
     return job;
   }
 
-  private async requireJob(id: string): Promise<JobRecord> {
-    const job = await this.options.library.get(id);
-    if (!job) throw new VerbatimError('not_found', 'This transcript is no longer in your library.', { id });
-    return job;
+  private requireJob(id: string): Promise<JobRecord> {
+    return this.options.library.requireJob(id);
   }
 
   private async acquireUploadSlot(signal: AbortSignal): Promise<void> {

@@ -10,7 +10,7 @@ import { unwrap } from '../../../shared/ipc/envelope';
 import type { VoiceStatus } from '../../../shared/ipc/voice-contract';
 import { composeServices } from '../../compose';
 import { createDispatcher } from '../../ipc/dispatcher';
-import { createHandlers } from '../../ipc/handlers';
+import { createHandlers } from '../../ipc/create-handlers';
 import { MemorySecrets } from '../secrets/secret-store';
 import type { AssistantAudio } from './assistant-service';
 import type { MicrophoneAccess } from './microphone-access';

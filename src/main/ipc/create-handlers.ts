@@ -1,0 +1,22 @@
+import type { Handlers } from '../../shared/ipc/contract';
+import type { Services } from '../services';
+import { createAskHandlers } from './ask-handlers';
+import { createCatalogHandlers } from './catalog-handlers';
+import { createExportHandlers } from './export-handlers';
+import { createLogHandlers } from './log-handlers';
+import { createSettingsHandlers, secretsStatusOf } from './settings-handlers';
+import { createTranscriptsHandlers } from './transcripts-handlers';
+import { createVoiceHandlers } from './voice-handlers';
+
+/** The whole contract implemented over the app's services; the same object serves every transport. */
+export function createHandlers(services: Services): Handlers {
+  return {
+    ...createTranscriptsHandlers(services),
+    ...createSettingsHandlers(services),
+    ...createCatalogHandlers(services, () => secretsStatusOf(services)),
+    ...createVoiceHandlers(services),
+    ...createExportHandlers({ ...services, library: services.core.library }),
+    ...createAskHandlers(services),
+    ...createLogHandlers(services),
+  };
+}

@@ -1,0 +1,78 @@
+import type { Handlers, TranscriptDetail } from '../../shared/ipc/contract';
+import type { TranscriptSummary } from '../../shared/library';
+import { inspectRecording } from '../core/transcription/recording-file';
+import type { Services } from '../services';
+import { toSummary } from './transcript-summary';
+
+type TranscriptsHandlers = Pick<
+  Handlers,
+  Extract<keyof Handlers, `transcripts.${string}` | 'library.search'>
+>;
+
+/** The service JSON for the reader, less the copies of every word the sentences already carry. */
+function withoutWordCopies(transcript: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  if (!transcript) return null;
+  const {
+    words: _words,
+    utterances: _utterances,
+    unredacted_utterances: _unredactedUtterances,
+    ...rest
+  } = transcript;
+  return rest;
+}
+
+/** The library's transcripts: create, follow, read, rename, tag, relink, delete and search. */
+export function createTranscriptsHandlers(services: Services): TranscriptsHandlers {
+  const { library, scheduler } = services.core;
+  const summaryOf = async (id: string): Promise<TranscriptSummary> => toSummary(await library.requireJob(id));
+  /** A change made here is told to every window, as the scheduler's own changes are. */
+  const announce = async (id: string): Promise<TranscriptSummary> => {
+    const job = await library.requireJob(id);
+    services.jobUpdated.emit(job);
+    return toSummary(job);
+  };
+  return {
+    'transcripts.create': async (request) => {
+      const region = request.region ?? (await services.settings.get()).region;
+      return toSummary(await scheduler.submit({ ...request, region }));
+    },
+    'transcripts.cancel': async ({ id }) => toSummary(await scheduler.cancel(id)),
+    'transcripts.retry': async ({ id }) => toSummary(await scheduler.retry(id)),
+    'transcripts.list': async (query) => (await library.list(query)).map(toSummary),
+    'transcripts.get': async ({ id }): Promise<TranscriptDetail> => ({
+      summary: await summaryOf(id),
+      sentences: await library.sentences(id),
+      // The reader takes every word from the sentences: a second copy of 30,000 words in the
+      // paragraphs and a third and fourth in the service JSON would only slow a long transcript.
+      paragraphs: (await library.paragraphs(id)).map((paragraph) => ({ ...paragraph, words: [] })),
+      transcript: withoutWordCopies(await library.transcriptJson(id)),
+    }),
+    'transcripts.renameSpeaker': async ({ id, label, name }) => {
+      await library.renameSpeaker(id, label, name);
+      return announce(id);
+    },
+    'transcripts.setTitle': async ({ id, title }) => {
+      await library.setTitle(id, title);
+      return announce(id);
+    },
+    'transcripts.setTags': async ({ id, tags }) => {
+      await library.setTags(id, tags);
+      return announce(id);
+    },
+    'transcripts.delete': async ({ id, remote }) => {
+      const job = await library.requireJob(id);
+      if (!['completed', 'error', 'cancelled'].includes(job.status)) await scheduler.cancel(id);
+      // The service copy goes first: if that fails, nothing is lost locally and the user can retry.
+      const remoteDeleted = remote && job.remoteId !== null;
+      if (remoteDeleted && job.remoteId) await services.core.clientFor(job.region).delete(job.remoteId);
+      await library.delete(id);
+      return { deleted: id, remote: remoteDeleted };
+    },
+    'transcripts.relink': async ({ id, path }) => {
+      const info = await inspectRecording(path);
+      await library.relink(id, info.path);
+      return announce(id);
+    },
+    'library.search': (request) => library.search(request.query, request.filters, request),
+  };
+}

@@ -1,0 +1,50 @@
+import type { AppInfo } from '../shared/ipc/contract';
+import type { ExportProgress } from '../shared/ipc/export-contract';
+import type { CatalogOverview } from '../shared/catalog';
+import type { SettingsStore } from './core/settings/settings-store';
+import type { Core } from './core/app-core';
+import type { Signal } from './core/signal';
+import type { JobRecord } from './core/library/library';
+import type { Secrets } from './core/secrets/secret-store';
+import type { OpenedRecordings } from './core/opened-recordings';
+import type { CatalogService } from './core/catalog/catalog-service';
+import type { AskService } from './core/ask/ask-service';
+import type { ExportPlatform } from './core/export/export-platform';
+import type { AssistantService } from './core/voice/assistant-service';
+import type { ConversationStore } from './core/voice/conversation-store';
+import type { Logger } from './core/log/logger';
+
+/**
+ * What every handler and event is built from: the app's services, one set per process
+ * (compose.ts). Defined above ipc/, so composing them never imports the IPC layer.
+ */
+export interface Services extends VoiceServices {
+  appInfo: AppInfo;
+  settings: SettingsStore;
+  secrets: Secrets;
+  core: Core;
+  jobUpdated: Signal<JobRecord>;
+  jobProgress: Signal<{ id: string; bytesSent: number; bytesTotal: number }>;
+  /** A transcript the OS asked to show (a notification clicked). */
+  openTranscript: Signal<{ id: string }>;
+  /** Recordings the OS opened with the app ("Open with", the icon), checked. */
+  openRecordings: Signal<OpenedRecordings>;
+  dataFolder: { current: string; home: string };
+  relaunch?: (() => void) | undefined;
+  exportProgress: Signal<ExportProgress>;
+  /** OS file dialogs and the default export folder, where the platform has them. */
+  exportPlatform?: ExportPlatform | undefined;
+  catalog: CatalogService;
+  catalogRefreshed: Signal<CatalogOverview>;
+  ask: AskService;
+  /** The process's one log (a file in the data folder); the renderer writes through `log.write`. */
+  logger: Logger;
+}
+
+/** The assistant's services: the same in the app and the web host. */
+export interface VoiceServices {
+  assistant: AssistantService;
+  conversations: ConversationStore;
+  /** Opens the assistant's own window; absent where there are no windows (the web host). */
+  openAssistantWindow?: (() => void) | undefined;
+}
