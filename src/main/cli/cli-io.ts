@@ -7,3 +7,8 @@ export interface CliIo {
   /** Text as it streams (ask --stream), without a newline. */
   write?: (text: string) => void;
 }
+
+/** A command's result: as indented JSON with --json, else as the lines a person reads. */
+export function printResult(io: CliIo, json: boolean, value: unknown, human: () => string): void {
+  io.out(json ? JSON.stringify(value, null, 2) : human());
+}

@@ -1,5 +1,3 @@
-import { parseArgs } from 'node:util';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { VerbatimError } from '../../../shared/errors';
@@ -9,106 +7,82 @@ import { openDatabase } from '../../core/library/database';
 import { systemClock } from '../../core/clock';
 import { createCatalogService } from '../../core/catalog/catalog-setup';
 import type { CatalogService } from '../../core/catalog/catalog-service';
+import { printResult, type CliIo } from '../cli-io';
+import type { OptionValues } from '../cli-options';
+import { defineCommand } from '../command';
+import { dataFolderOf } from '../environment';
 import { UsageError } from '../usage-error';
-import type { CliIo } from '../cli-io';
 
-export const catalogUsage = `  catalog models [--json] [--modality text,image,...] [--eu]
-  catalog endpoints <author/slug> [--json] [--eu]
-  catalog count [--modality text,image,...|all] [--eu]
-  catalog preset <slug> <version> [--json] [--eu]`;
+const catalogOptions = {
+  json: { type: 'boolean', description: 'prints the answer as JSON' },
+  eu: { type: 'boolean', description: "asks the catalog's EU host, which lists fewer models" },
+  modality: {
+    type: 'string',
+    valueName: 'LIST',
+    description: 'only models that write one of these: text, image, audio, embeddings (count also takes all)',
+  },
+} as const;
+
+/** What one of catalog's own commands (models, endpoints, count, preset) is given. */
+interface CatalogRequest {
+  catalog: CatalogService;
+  /** The words after the catalog command's name. */
+  words: string[];
+  values: OptionValues<typeof catalogOptions>;
+  io: CliIo;
+}
 
 /**
  * `catalog …`: the model catalog from a terminal, through the same cache as the app (the
  * library database in VERBATIM_DATA_DIR), so `catalog models` still answers offline.
  */
-export async function runCatalogCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      json: { type: 'boolean', default: false },
-      eu: { type: 'boolean', default: false },
-      modality: { type: 'string' },
-    },
-  });
-  const [command, ...rest] = positionals;
-  if (!io.env.VERBATIM_CATALOG_KEY && command !== undefined)
-    throw new VerbatimError('unauthorized', 'Set VERBATIM_CATALOG_KEY to your model catalog key.');
-  const dataDir = io.env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim');
-  mkdirSync(dataDir, { recursive: true });
-  const db = openDatabase(join(dataDir, 'library.sqlite'));
-  try {
-    const catalog = createCatalogService({
-      db,
-      catalogKey: () => io.env.VERBATIM_CATALOG_KEY,
-      managementKey: () => io.env.VERBATIM_MANAGEMENT_KEY,
-      region: () => (values.eu ? 'eu' : 'us'),
-      urlOverride: () => io.env.VERBATIM_CATALOG_URL,
-      clock: systemClock,
-    });
-    const print = (value: unknown, human: () => string): void =>
-      io.out(values.json ? JSON.stringify(value, null, 2) : human());
-    switch (command) {
-      case 'models':
-        return await listModels(catalog, parseModalities(values.modality, false), io, print);
-      case 'endpoints': {
-        if (rest.length !== 1)
-          throw new UsageError('catalog endpoints needs one model id, such as openai/gpt-5');
-        const { model, error } = await catalog.endpoints(rest[0]!, { refresh: true });
-        if (error) io.err(`verbatim: showing the copy saved earlier: ${error}\n`);
-        print(model, () =>
-          [
-            `${model.name} (${model.id})`,
-            ...model.endpoints.map(
-              (e) =>
-                `${e.provider_name}  ${e.quantization ?? 'unknown'}  context ${formatTokens(e.context_length)}  ` +
-                `in ${formatPerMillion(e.pricing.prompt)}  out ${formatPerMillion(e.pricing.completion)}  ` +
-                `uptime 1d ${e.uptime_last_1d ?? '?'}%  latency p50 ${e.latency_last_30m?.p50 ?? '?'} ms  ` +
-                `throughput p50 ${e.throughput_last_30m?.p50 ?? '?'} tok/s`,
-            ),
-          ].join('\n'),
-        );
-        return 0;
-      }
-      case 'count': {
-        if (rest.length > 0) throw new UsageError('catalog count takes no other words');
-        const filter = parseModalities(values.modality, true) ?? ['text'];
-        const count = await catalog.count(filter);
-        print({ count, outputModalities: filter }, () => String(count));
-        return 0;
-      }
-      case 'preset': {
-        if (rest.length !== 2)
-          throw new UsageError('catalog preset needs a preset name and a version number');
-        const version = Number(rest[1]);
-        if (!Number.isInteger(version) || version < 1)
-          throw new UsageError('the preset version is a whole number from 1');
-        const { preset, error } = await catalog.preset(rest[0]!, version);
-        if (error) io.err(`verbatim: showing the copy saved earlier: ${error}\n`);
-        print(preset, () =>
-          [
-            `${rest[0]} version ${preset.version} (updated ${preset.updated_at})`,
-            `Config: ${JSON.stringify(preset.config, null, 2)}`,
-            `System prompt: ${preset.system_prompt ?? '(none)'}`,
-          ].join('\n'),
-        );
-        return 0;
-      }
-      default:
-        throw new UsageError(command ? `unknown catalog command "${command}"` : 'catalog needs a command');
+export const catalogCommand = defineCommand({
+  name: 'catalog',
+  usage: [
+    'models [--json] [--modality text,image,...] [--eu]',
+    'endpoints <author/slug> [--json] [--eu]',
+    'count [--modality text,image,...|all] [--json] [--eu]',
+    'preset <slug> <version> [--json] [--eu]',
+  ],
+  summary:
+    "The model catalog through the app's cache, so it answers offline: models, endpoints, counts, presets.",
+  options: catalogOptions,
+  takesWords: true,
+  async run({ values, positionals }, { io }) {
+    const [name, ...words] = positionals;
+    if (!io.env.VERBATIM_CATALOG_KEY && name !== undefined)
+      throw new VerbatimError('unauthorized', 'Set VERBATIM_CATALOG_KEY to your model catalog key.');
+    const dataDir = dataFolderOf(io.env);
+    mkdirSync(dataDir, { recursive: true });
+    const db = openDatabase(join(dataDir, 'library.sqlite'));
+    try {
+      const catalog = createCatalogService({
+        db,
+        catalogKey: () => io.env.VERBATIM_CATALOG_KEY,
+        managementKey: () => io.env.VERBATIM_MANAGEMENT_KEY,
+        region: () => (values.eu ? 'eu' : 'us'),
+        urlOverride: () => io.env.VERBATIM_CATALOG_URL,
+        clock: systemClock,
+      });
+      const action = name === undefined ? undefined : catalogActions.get(name);
+      if (!action)
+        throw new UsageError(name ? `unknown catalog command "${name}"` : 'catalog needs a command');
+      return await action({ catalog, words, values, io });
+    } finally {
+      db.close();
     }
-  } finally {
-    db.close();
-  }
-}
+  },
+});
 
-async function listModels(
-  catalog: CatalogService,
-  modalities: ModalityFilter | undefined,
-  io: CliIo,
-  print: (value: unknown, human: () => string) => void,
-): Promise<number> {
+const catalogActions = new Map<string, (request: CatalogRequest) => Promise<number>>([
+  ['models', listModels],
+  ['endpoints', showEndpoints],
+  ['count', countModels],
+  ['preset', showPreset],
+]);
+
+async function listModels({ catalog, values, io }: CatalogRequest): Promise<number> {
+  const modalities = parseModalities(values.modality, false);
   const overview = await catalog.refresh();
   if (overview.refreshError) {
     if (overview.fetchedAt === null) throw new VerbatimError('network', overview.refreshError);
@@ -122,7 +96,51 @@ async function listModels(
     .filter(
       (model) => !wanted || model.architecture.output_modalities.some((m) => wanted.some((w) => w === m)),
     );
-  print(models, () => models.map(describeModel).join('\n'));
+  printResult(io, values.json, models, () => models.map(describeModel).join('\n'));
+  return 0;
+}
+
+async function showEndpoints({ catalog, words, values, io }: CatalogRequest): Promise<number> {
+  if (words.length !== 1) throw new UsageError('catalog endpoints needs one model id, such as openai/gpt-5');
+  const { model, error } = await catalog.endpoints(words[0]!, { refresh: true });
+  if (error) io.err(`verbatim: showing the copy saved earlier: ${error}\n`);
+  printResult(io, values.json, model, () =>
+    [
+      `${model.name} (${model.id})`,
+      ...model.endpoints.map(
+        (e) =>
+          `${e.provider_name}  ${e.quantization ?? 'unknown'}  context ${formatTokens(e.context_length)}  ` +
+          `in ${formatPerMillion(e.pricing.prompt)}  out ${formatPerMillion(e.pricing.completion)}  ` +
+          `uptime 1d ${e.uptime_last_1d ?? '?'}%  latency p50 ${e.latency_last_30m?.p50 ?? '?'} ms  ` +
+          `throughput p50 ${e.throughput_last_30m?.p50 ?? '?'} tok/s`,
+      ),
+    ].join('\n'),
+  );
+  return 0;
+}
+
+async function countModels({ catalog, words, values, io }: CatalogRequest): Promise<number> {
+  if (words.length > 0) throw new UsageError('catalog count takes no other words');
+  const filter = parseModalities(values.modality, true) ?? ['text'];
+  const count = await catalog.count(filter);
+  printResult(io, values.json, { count, outputModalities: filter }, () => String(count));
+  return 0;
+}
+
+async function showPreset({ catalog, words, values, io }: CatalogRequest): Promise<number> {
+  if (words.length !== 2) throw new UsageError('catalog preset needs a preset name and a version number');
+  const version = Number(words[1]);
+  if (!Number.isInteger(version) || version < 1)
+    throw new UsageError('the preset version is a whole number from 1');
+  const { preset, error } = await catalog.preset(words[0]!, version);
+  if (error) io.err(`verbatim: showing the copy saved earlier: ${error}\n`);
+  printResult(io, values.json, preset, () =>
+    [
+      `${words[0]} version ${preset.version} (updated ${preset.updated_at})`,
+      `Config: ${JSON.stringify(preset.config, null, 2)}`,
+      `System prompt: ${preset.system_prompt ?? '(none)'}`,
+    ].join('\n'),
+  );
   return 0;
 }
 

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { VerbatimError } from '../../../shared/errors';
 import {
   defaultExportSettings,
   exportFormatSchema,
@@ -7,48 +6,88 @@ import {
   exportOptionsSchema,
   type ExportSettings,
 } from '../../../shared/export-options';
-import type { Core } from '../../core/app-core';
 import { withExtension } from '../../core/export/export-batch';
 import { writeExportFile } from '../../core/export/export-file';
 import { emptyRangeProblem, exportTranscript } from '../../core/export/export-transcript';
 import { loadExportTranscript } from '../../core/export/library-export';
+import type { OptionValues } from '../cli-options';
+import { defineCommand } from '../command';
+import { UsageError } from '../usage-error';
 
-/** `verbatim export`: one transcript to a file, with the same options as the export dialog. */
-export const exportUsage = `export <id> --format ${exportFormats.join('|')} --out PATH [--unit sentences|paragraphs|turns]
-         [--timestamps none|paragraph|sentence|every:N] [--no-speakers] [--no-header] [--appendix]
-         [--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds)] [--force] [--json]`;
-
-/** The flags parseArgs must know for this command. */
-export const exportCliOptions = {
-  format: { type: 'string' },
-  out: { type: 'string' },
-  unit: { type: 'string' },
-  timestamps: { type: 'string' },
-  'no-speakers': { type: 'boolean', default: false },
-  'no-header': { type: 'boolean', default: false },
-  appendix: { type: 'boolean', default: false },
-  unredacted: { type: 'boolean', default: false },
-  range: { type: 'string' },
-  force: { type: 'boolean', default: false },
+const exportOptions = {
+  format: {
+    type: 'string',
+    valueName: 'FORMAT',
+    description: `the file's format: ${exportFormats.join(', ')}`,
+  },
+  out: {
+    type: 'string',
+    valueName: 'PATH',
+    description: "the file to write; the format's extension is added unless the path ends with it",
+  },
+  unit: {
+    type: 'string',
+    valueName: 'UNIT',
+    description: 'sentences, paragraphs (the default) or turns: a block for each',
+  },
+  timestamps: {
+    type: 'string',
+    valueName: 'WHEN',
+    description: 'none, paragraph (the default), sentence, or every:N seconds',
+  },
+  'no-speakers': { type: 'boolean', description: "leaves out the speakers' names" },
+  'no-header': {
+    type: 'boolean',
+    description: 'leaves out the source, date, duration and language at the top',
+  },
+  appendix: { type: 'boolean', description: 'adds the summary, key phrases and entities at the end' },
+  unredacted: { type: 'boolean', description: 'writes the words as said, not as the service redacted them' },
+  range: {
+    type: 'string',
+    valueName: 'START-END',
+    description: 'only what was said between two moments, such as 00:01:30-00:02:10',
+  },
+  force: { type: 'boolean', description: 'replaces a file already there (keeping its permissions)' },
+  json: { type: 'boolean', description: 'prints the path, size and any warnings as JSON' },
 } as const;
 
-export interface ExportCliValues {
-  format?: string | undefined;
-  out?: string | undefined;
-  unit?: string | undefined;
-  timestamps?: string | undefined;
-  'no-speakers'?: boolean | undefined;
-  'no-header'?: boolean | undefined;
-  appendix?: boolean | undefined;
-  unredacted?: boolean | undefined;
-  range?: string | undefined;
-  force?: boolean | undefined;
-  json?: boolean | undefined;
-}
+export type ExportCliValues = Partial<OptionValues<typeof exportOptions>>;
 
-function usageError(message: string): VerbatimError {
-  return new VerbatimError('invalid_input', `${message}\n\nUsage: npm run cli -- ${exportUsage}`);
-}
+/** `export <id>`: one transcript to a file, with the same options as the export dialog. */
+export const exportCommand = defineCommand({
+  name: 'export',
+  usage: [
+    `<id> --format ${exportFormats.join('|')} --out PATH [--unit sentences|paragraphs|turns]
+[--timestamps none|paragraph|sentence|every:N] [--no-speakers] [--no-header] [--appendix]
+[--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds)] [--force] [--json]`,
+  ],
+  summary: 'Writes one transcript to a file, with the same options as the export dialog.',
+  options: exportOptions,
+  takesWords: true,
+  async run({ values, positionals }, { io, openLibrary }) {
+    const { core } = openLibrary({ showProgress: !values.json });
+    const [id, ...extra] = positionals;
+    if (!id || extra.length > 0) throw new UsageError('export needs one transcript id');
+    const format = exportFormatSchema.safeParse(values.format);
+    if (!format.success) throw new UsageError(`--format must be one of ${exportFormats.join(', ')}`);
+    if (!values.out) throw new UsageError('--out needs the path of the file to write');
+    const options = exportSettingsFromFlags(values);
+    const path = withExtension(resolve(values.out), format.data);
+    const transcript = await loadExportTranscript(core.library, id);
+    const emptyRange = emptyRangeProblem(transcript, options);
+    if (emptyRange)
+      throw new UsageError(`${emptyRange}; nothing was written. Choose a range within the recording.`);
+    const { bytes, warnings } = await exportTranscript(format.data, transcript, options);
+    // A script never silently replaces a file: --force says it may.
+    await writeExportFile(path, bytes, { replace: values.force });
+    if (values.json) io.out(JSON.stringify({ path, bytes: bytes.length, warnings }, null, 2));
+    else {
+      io.out(`Saved ${path}`);
+      for (const warning of warnings) io.err(`warning: ${warning}\n`);
+    }
+    return 0;
+  },
+});
 
 /** "01:02:03", "02:03" or "123.5" (seconds) to milliseconds. */
 function parseTime(text: string): number | undefined {
@@ -61,7 +100,7 @@ function parseTimestamps(text: string): ExportSettings['timestamps'] {
   if (text === 'none' || text === 'paragraph' || text === 'sentence') return { kind: text };
   const every = /^every:(\d+)$/.exec(text);
   if (every) return { kind: 'every', seconds: Number(every[1]) };
-  throw usageError(`--timestamps must be none, paragraph, sentence or every:N (seconds), not "${text}"`);
+  throw new UsageError(`--timestamps must be none, paragraph, sentence or every:N (seconds), not "${text}"`);
 }
 
 function parseRange(text: string): { startMs: number; endMs: number } {
@@ -69,7 +108,7 @@ function parseRange(text: string): { startMs: number; endMs: number } {
   const startMs = start === undefined ? undefined : parseTime(start);
   const endMs = end === undefined ? undefined : parseTime(end);
   if (rest.length > 0 || startMs === undefined || endMs === undefined || endMs <= startMs) {
-    throw usageError(
+    throw new UsageError(
       `--range must be START-END with END after START, such as 00:01:30-00:02:10, not "${text}"`,
     );
   }
@@ -91,35 +130,7 @@ export function exportSettingsFromFlags(values: ExportCliValues): ExportSettings
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const flag = issue?.path[0] === 'unit' ? '--unit must be sentences, paragraphs or turns' : issue?.message;
-    throw usageError(flag ?? 'these export options do not fit together');
+    throw new UsageError(flag ?? 'these export options do not fit together');
   }
   return parsed.data;
-}
-
-export async function runExportCommand(
-  core: Core,
-  positionals: string[],
-  values: ExportCliValues,
-  io: { out: (text: string) => void; err: (text: string) => void },
-): Promise<number> {
-  const [id, ...extra] = positionals;
-  if (!id || extra.length > 0) throw usageError('export needs one transcript id');
-  const format = exportFormatSchema.safeParse(values.format);
-  if (!format.success) throw usageError(`--format must be one of ${exportFormats.join(', ')}`);
-  if (!values.out) throw usageError('--out needs the path of the file to write');
-  const options = exportSettingsFromFlags(values);
-  const path = withExtension(resolve(values.out), format.data);
-  const transcript = await loadExportTranscript(core.library, id);
-  const emptyRange = emptyRangeProblem(transcript, options);
-  if (emptyRange)
-    throw usageError(`${emptyRange}; nothing was written. Choose a range within the recording.`);
-  const { bytes, warnings } = await exportTranscript(format.data, transcript, options);
-  // A script never silently replaces a file: --force says it may.
-  await writeExportFile(path, bytes, { replace: values.force ?? false });
-  if (values.json) io.out(JSON.stringify({ path, bytes: bytes.length, warnings }, null, 2));
-  else {
-    io.out(`Saved ${path}`);
-    for (const warning of warnings) io.err(`warning: ${warning}\n`);
-  }
-  return 0;
 }

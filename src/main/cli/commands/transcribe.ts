@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import type { JobRecord } from '../../core/library/library';
+import { printResult } from '../cli-io';
+import { defineCommand } from '../command';
+import { requireTranscriptionKey } from '../environment';
+import { followJobs } from '../library-session';
+import { describeJob, publicJob } from '../job-lines';
+import { UsageError } from '../usage-error';
+
+/** `transcribe <file-or-url>...`: recordings to the service, stored in the library as the app stores them. */
+export const transcribeCommand = defineCommand({
+  name: 'transcribe',
+  usage: ['<file-or-url>... [--options-json JSON] [--title T] [--wait] [--json]'],
+  summary: 'Sends recordings (files on this computer or http(s) links) to be transcribed into the library.',
+  options: {
+    'options-json': {
+      type: 'string',
+      valueName: 'JSON',
+      description: `the service's transcription options as a JSON object, such as '{"speaker_labels": true}'`,
+    },
+    title: { type: 'string', valueName: 'T', description: "the title in the library (else the file's name)" },
+    wait: { type: 'boolean', description: 'stays until every job has finished (exit 1 if one failed)' },
+    json: { type: 'boolean', description: 'prints the jobs as JSON' },
+  },
+  takesWords: true,
+  async run({ values, positionals }, { io, openLibrary }) {
+    const session = openLibrary({ showProgress: !values.json });
+    if (positionals.length === 0) throw new UsageError('transcribe needs at least one file or URL');
+    requireTranscriptionKey(io.env);
+    const options = parseServiceOptions(values['options-json']);
+    const jobs: JobRecord[] = [];
+    for (const source of positionals) {
+      const isUrl = /^https?:\/\//i.test(source);
+      if (!isUrl && /^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
+        throw new UsageError(
+          `"${source}" is not an address Verbatim can fetch: give an http:// or https:// link, or a file on this computer.`,
+        );
+      }
+      jobs.push(
+        await session.core.scheduler.submit({
+          source: isUrl ? { kind: 'url', url: source } : { kind: 'file', path: resolve(source) },
+          title: values.title,
+          options,
+          region: session.region,
+        }),
+      );
+    }
+    const ids = jobs.map((job) => job.id);
+    await followJobs(session, io, ids, { wait: values.wait });
+    const final = await Promise.all(ids.map(async (id) => (await session.core.library.get(id))!));
+    session.endProgress();
+    printResult(io, values.json, final.map(publicJob), () => final.map(describeJob).join('\n'));
+    return final.some((job) => job.status === 'error') ? 1 : 0;
+  },
+});
+
+function parseServiceOptions(json: string | undefined): Record<string, unknown> {
+  if (json === undefined) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+    return value as Record<string, unknown>;
+  } catch {
+    throw new UsageError('--options-json must be a JSON object, for example \'{"speaker_labels": true}\'');
+  }
+}

@@ -1,0 +1,61 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { VerbatimError } from '../../shared/errors';
+import { regionSchema, type Region } from '../../shared/library';
+import { serviceAddressProblem } from '../../shared/web-address';
+import { UsageError } from './usage-error';
+
+/** The command line's settings come from the environment: each variable is read and checked here. */
+
+/** What the overall help says about the environment. */
+export const environmentHelp = `Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
+VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
+VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL,
+VERBATIM_GATEWAY_URL (the language-model gateway for ask), VERBATIM_VOICE_URL (the voice agent)`;
+
+/** The data folder: VERBATIM_DATA_DIR, else ~/.verbatim as in the app. */
+export function dataFolderOf(env: NodeJS.ProcessEnv): string {
+  return env.VERBATIM_DATA_DIR ?? join(homedir(), '.verbatim');
+}
+
+/** Where new jobs are sent: VERBATIM_REGION, us unless it says eu. */
+export function regionOf(env: NodeJS.ProcessEnv): Region {
+  const value = env.VERBATIM_REGION;
+  if (value === undefined || value === '') return 'us';
+  const parsed = regionSchema.safeParse(value.toLowerCase());
+  if (!parsed.success) throw new UsageError(`VERBATIM_REGION must be us or eu, not "${value}"`);
+  return parsed.data;
+}
+
+/** How much faster than real time the scheduler's clock runs (VERBATIM_TIME_SCALE, 1 unless set). */
+export function timeScaleOf(env: NodeJS.ProcessEnv): number {
+  const scale = env.VERBATIM_TIME_SCALE ? Number(env.VERBATIM_TIME_SCALE) : 1;
+  if (!(scale > 0)) throw new UsageError('VERBATIM_TIME_SCALE must be a positive number');
+  return scale;
+}
+
+/** The transcription service's key, which transcribing, asking and talking to the agent need. */
+export function requireTranscriptionKey(env: NodeJS.ProcessEnv): string {
+  if (!env.VERBATIM_API_KEY)
+    throw new VerbatimError('unauthorized', 'Set VERBATIM_API_KEY to your transcription service key.');
+  return env.VERBATIM_API_KEY;
+}
+
+/** The service addresses a run is given, checked as Settings checks them, before any is used. */
+export function checkServiceAddresses(env: NodeJS.ProcessEnv): void {
+  const addresses: [string, readonly string[]][] = [
+    ['VERBATIM_TRANSCRIPTION_URL', ['https:', 'http:']],
+    ['VERBATIM_CATALOG_URL', ['https:', 'http:']],
+    ['VERBATIM_GATEWAY_URL', ['https:', 'http:']],
+    ['VERBATIM_VOICE_URL', ['https:', 'http:', 'wss:', 'ws:']],
+  ];
+  for (const [variable, schemes] of addresses) {
+    const value = env[variable];
+    if (!value) continue;
+    const problem = serviceAddressProblem(value, schemes);
+    if (problem)
+      throw new UsageError(
+        `${variable}: ${problem.replace('keys are set in Settings', 'keys have their own variables')}`,
+      );
+  }
+}

@@ -1,0 +1,107 @@
+import { VerbatimError } from '../../shared/errors';
+import type { Region } from '../../shared/library';
+import { createCore, type Core } from '../core/app-core';
+import { acceleratedClock, systemClock } from '../core/clock';
+import type { CliIo } from './cli-io';
+import { dataFolderOf, regionOf, timeScaleOf } from './environment';
+import { describeJob } from './job-lines';
+
+/** The library and scheduler of the data folder, as the commands that read or send jobs use them. */
+export interface LibrarySession {
+  core: Core;
+  /** Where new jobs go (VERBATIM_REGION). */
+  region: Region;
+  /**
+   * Resolves or rejects as `work` does, unless a library write fails first (disk full, folder
+   * read-only): then it rejects with a sentence saying so and what to do.
+   */
+  untilStorageFails<T>(work: Promise<T>): Promise<T>;
+  /** Ends the progress line, if one is shown, so what follows starts on a line of its own. */
+  endProgress(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the data folder's library as the command line: progress on a terminal unless the output
+ * is JSON, the scheduler's clock at VERBATIM_TIME_SCALE, and a library write that fails ending
+ * the run with a word (the scheduler keeps the job where it was, so `resume` finishes it later).
+ */
+export function openLibrarySession(io: CliIo, { showProgress }: { showProgress: boolean }): LibrarySession {
+  const dataDir = dataFolderOf(io.env);
+  let failStorage: (error: VerbatimError) => void = () => undefined;
+  const storageFailed = new Promise<never>((_, reject) => (failStorage = reject));
+  storageFailed.catch(() => undefined);
+  const region = regionOf(io.env);
+  const progress = io.isTty && showProgress ? (text: string) => io.err(`\r\x1b[2K${text}`) : undefined;
+  const timeScale = timeScaleOf(io.env);
+  const core = createCore({
+    dataDir,
+    processDescription: 'a Verbatim command line',
+    // A library busy for a moment (another process writing) is waited out, not reported.
+    onStorageFailure: (_id, message) => {
+      if (!/locked|busy/i.test(message)) failStorage(libraryWriteError(dataDir, message));
+    },
+    clock: timeScale === 1 ? systemClock : acceleratedClock(timeScale),
+    apiKey: () => io.env.VERBATIM_API_KEY,
+    transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
+    onJob: progress ? (job) => progress(describeJob(job)) : undefined,
+    onUploadProgress: progress
+      ? (_id, sent, total) => progress(`uploading ${Math.round((sent / total) * 100)}%`)
+      : undefined,
+  });
+  return {
+    core,
+    region,
+    untilStorageFails: (work) => Promise.race([work, storageFailed]),
+    endProgress: () => {
+      if (progress) io.err('\n');
+    },
+    close: () => core.close(),
+  };
+}
+
+/** What a journalist reads when the library could not be written, and what to do about it. */
+export function libraryWriteError(dataDir: string, message: string): VerbatimError {
+  const cause = /full/i.test(message)
+    ? 'the disk is full'
+    : /readonly|read-only/i.test(message)
+      ? 'the library cannot be written to'
+      : message;
+  return new VerbatimError(
+    'storage',
+    `Could not save to the library in ${dataDir}: ${cause}. Nothing is lost: the service keeps the work. Free some space (or make the folder writable), then run "npm run cli -- resume".`,
+  );
+}
+
+/**
+ * After jobs were sent or retried: with --wait, until each has finished; without, until each
+ * has reached the service (when this process sends the folder's jobs) or the sending process
+ * has been named.
+ */
+export async function followJobs(
+  session: LibrarySession,
+  io: CliIo,
+  ids: string[],
+  { wait }: { wait: boolean },
+): Promise<void> {
+  const { core } = session;
+  if (wait) await session.untilStorageFails(core.scheduler.settled(ids, () => io.err(waitingForOwner(core))));
+  else if (core.ownership.owned) await session.untilStorageFails(waitUntilSubmitted(core, ids));
+  else io.err(waitingForOwner(core, false));
+}
+
+async function waitUntilSubmitted(core: Core, ids: string[]): Promise<void> {
+  for (;;) {
+    const jobs = await Promise.all(ids.map((id) => core.library.get(id)));
+    if (jobs.every((job) => job && job.status !== 'uploading' && job.status !== 'submitting')) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+}
+
+/** Another process on this data folder sends its jobs: say who, and what happens now. */
+export function waitingForOwner(core: Core, waiting = true): string {
+  const owner = core.ownership.ownerDescription() ?? 'another Verbatim';
+  return waiting
+    ? `verbatim: ${owner} is sending this folder's jobs; waiting for it to finish them…\n`
+    : `verbatim: ${owner} is sending this folder's jobs; it will send these too.\n`;
+}
