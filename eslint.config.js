@@ -89,7 +89,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [testKitPattern] }] },
   },
   {
-    files: ['src/main/**/*.test.ts', 'src/**/*.test-kit.ts'],
+    files: ['src/main/**/*.test.ts', 'src/web-host/**/*.test.ts', 'src/**/*.test-kit.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
@@ -108,12 +108,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/**', 'src/preload/**', 'test/**', 'scripts/**', 'bench/**', '*.config.*'],
+    files: [
+      'src/main/**',
+      'src/web-host/**',
+      'src/preload/**',
+      'test/**',
+      'scripts/**',
+      'bench/**',
+      '*.config.*',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['test/harness/bridge.ts'],
+    // The web host's page side: the renderer's rules (no Node, no main), in a browser.
+    files: ['src/web-host/bridge.ts'],
     languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': ['error', nodeBan] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

@@ -266,7 +266,7 @@ describe.runIf(linux)('the packed Linux app (electron-builder --linux dir, a sta
       expect(entry(`out/${path}`), `out/${path} is in app.asar`).toMatchObject({ size });
       expect(entry(`out/${path}`).unpacked, `out/${path} is not unpacked`).toBeFalsy();
     }
-    // Only what the app runs: no source maps, not the browser harness's bridge.
+    // Only what the app runs: no source maps, not the web host's bridge.
     expect(entries.filter((path) => path.endsWith('.map') || path.startsWith('/out/web-bridge'))).toEqual([]);
     const packedManifest = JSON.parse(extractFile(archive, 'package.json').toString()) as { main: string };
     expect(inArchive(packedManifest.main), `package.json's main (${packedManifest.main}) is packed`).toBe(

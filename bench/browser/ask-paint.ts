@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startWebApp } from '../../test/harness/start';
+import { startWebApp } from '../../src/web-host/start';
 import { percentile, type Measurement } from '../bench-kit';
 import { emulatorKey, startEmulatorProcess } from '../emulator-process';
 import { frameTimes } from './reader';

@@ -2,7 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startWebApp } from '../../test/harness/start';
+import { startWebApp } from '../../src/web-host/start';
 import { CatalogCache } from '../../src/main/core/catalog/catalog-cache';
 import { catalogBaseUrl } from '../../src/main/core/catalog/catalog-client';
 import type { CatalogModel } from '../../src/shared/catalog';

@@ -2,7 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, openSync, closeSync, writeSync, ftruncateSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startWebApp } from '../../test/harness/start';
+import { startWebApp } from '../../src/web-host/start';
 import { wavHeaderPcm16 } from '../../test/emulator/speech/wav-encode';
 import { generatedTranscript } from '../fixtures';
 import { percentile, type Measurement } from '../bench-kit';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, fixtureDir, screenshotDir, speed } from './fixtures';
-import { startWebApp } from '../harness/start';
+import { startWebApp } from '../../src/web-host/start';
 import { ReaderPage } from './pages/reader-page';
 import { AskPanel } from './pages/ask-panel';
 import { AppShell } from './pages/app-shell';

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWebApp } from '../harness/start';
+import { startWebApp } from '../../src/web-host/start';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { rawFileAudio } from '../../src/main/core/voice/raw-file-audio';
 import { AudioBackend } from '../../src/main/platform/audio-backend';

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, speed } from './fixtures';
-import { startWebApp } from '../harness/start';
-import type { WebHost } from '../harness/web-host';
+import { startWebApp } from '../../src/web-host/start';
+import type { WebHost } from '../../src/web-host/web-host';
 import { CatalogPage } from './pages/catalog-page';
 
 /**

@@ -2,9 +2,9 @@ import { test as base } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWebApp } from '../harness/start';
+import { startWebApp } from '../../src/web-host/start';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import type { WebApp } from '../harness/start';
+import type { WebApp } from '../../src/web-host/start';
 import { AppShell } from './pages/app-shell';
 
 /** The emulator and the web app run 200 times faster than real time: minutes of processing take a second. */

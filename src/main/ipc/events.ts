@@ -5,8 +5,6 @@ import { wireAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';
 import { DisposableStore, type IDisposable } from '../core/lifecycle';
 
-export type { EmitEvent } from './emit-event';
-
 /**
  * Forwards service notifications to whichever transport is listening. Disposing it stops
  * every forward (a window or a web host closing).

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { WebHost } from '../../harness/web-host';
+import type { WebHost } from '../../../src/web-host/web-host';
 
 export const viewLabels = {
   library: 'Library',

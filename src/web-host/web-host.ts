@@ -3,16 +3,16 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
-import { serveFileRange } from '../../src/main/core/media/file-range';
+import { serveFileRange } from '../main/core/media/file-range';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
-import { eventNames, type EventName } from '../../src/shared/ipc/contract';
-import type { Dispatch } from '../../src/main/ipc/dispatcher';
-import { contentSecurityPolicy } from '../../src/main/core/content-security-policy';
-import type { EmitEvent } from '../../src/main/ipc/events';
-import { DisposableStore, isDisposable, toDisposable, type IDisposable } from '../../src/main/core/lifecycle';
+import { eventNames, type EventName } from '../shared/ipc/contract';
+import type { Dispatch } from '../main/ipc/dispatcher';
+import { contentSecurityPolicy } from '../main/core/content-security-policy';
+import type { EmitEvent } from '../main/ipc/emit-event';
+import { DisposableStore, isDisposable, toDisposable, type IDisposable } from '../main/core/lifecycle';
 
 /**
  * The web host: the same dispatcher the Electron main process uses, carried to a browser over

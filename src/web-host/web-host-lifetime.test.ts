@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { rawDataToText, socketPath, startWebHost } from './web-host';
 import { startWebApp } from './start';
-import { toDisposable } from '../../src/main/core/lifecycle';
-import { success } from '../../src/shared/ipc/envelope';
+import { toDisposable } from '../main/core/lifecycle';
+import { success } from '../shared/ipc/envelope';
 
 describe("the web host's lifetime", () => {
   it('disposes the event wiring it was given, once, when it closes', async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrations } from '../../src/main/core/library/migrations/index';
+import { migrations } from '../main/core/library/migrations/index';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -49,7 +49,7 @@ describe('starting on a library this Verbatim cannot open', () => {
     const future = new Database(join(dataDir, 'library.sqlite'));
     future.pragma(`user_version = ${migrations.at(-1)!.version + 3}`);
     future.close();
-    const result = await run('test/harness/start.ts', [], dataDir);
+    const result = await run('src/web-host/start.ts', [], dataDir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('This library was saved by a newer version of Verbatim');
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -58,7 +58,7 @@ describe('starting on a library this Verbatim cannot open', () => {
 
   it('the web host refuses a file that is not a library', async () => {
     const dataDir = folderWithLibrary('not a database');
-    const result = await run('test/harness/start.ts', [], dataDir);
+    const result = await run('src/web-host/start.ts', [], dataDir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is not a Verbatim library');
     expect(readFileSync(join(dataDir, 'library.sqlite'), 'utf8')).toBe('not a database');

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { get } from 'node:http';
 import WebSocket from 'ws';
 import { startWebHost, bridgePath, rawDataToText, socketPath, type WebHost } from './web-host';
-import { createDispatcher } from '../../src/main/ipc/dispatcher';
-import { createHandlers } from '../../src/main/ipc/handlers';
-import { wireEvents } from '../../src/main/ipc/events';
-import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
-import { composeServices } from '../../src/main/compose';
-import { defaultSettings } from '../../src/shared/settings';
+import { createDispatcher } from '../main/ipc/dispatcher';
+import { createHandlers } from '../main/ipc/create-handlers';
+import { wireEvents } from '../main/ipc/events';
+import { MemorySecrets } from '../main/core/secrets/secret-store';
+import { composeServices } from '../main/compose';
+import { defaultSettings } from '../shared/settings';
 
 let host: WebHost;
 const logged: string[] = [];

@@ -8,7 +8,7 @@ export default defineConfig({
     emptyOutDir: true,
     minify: false,
     lib: {
-      entry: resolve('test/harness/bridge.ts'),
+      entry: resolve('src/web-host/bridge.ts'),
       formats: ['iife'],
       name: 'verbatimBridge',
       fileName: () => 'bridge.js',

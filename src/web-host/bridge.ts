@@ -1,8 +1,8 @@
 // Runs in the browser page the web host serves, before the renderer: builds `window.api` from
 // the contract over a WebSocket, exactly as the Electron preload does over ipcRenderer.
-import { createBridgeApi } from '../../src/shared/ipc/api';
-import type { Envelope } from '../../src/shared/ipc/envelope';
-import type { EventName } from '../../src/shared/ipc/contract';
+import { createBridgeApi } from '../shared/ipc/api';
+import type { Envelope } from '../shared/ipc/envelope';
+import type { EventName } from '../shared/ipc/contract';
 
 const tokenKey = 'verbatim.webHostToken';
 const socketPath = '/__verbatim/api';

@@ -1,17 +1,17 @@
 import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startWebHost } from './web-host';
-import { VerbatimError } from '../../src/shared/errors';
-import { composeServices } from '../../src/main/compose';
-import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
-import { acceleratedClock } from '../../src/main/core/clock';
-import { resolveDataFolder } from '../../src/main/core/data-folder/data-folder';
-import { createDispatcher } from '../../src/main/ipc/dispatcher';
-import { createHandlers } from '../../src/main/ipc/handlers';
-import { wireEvents } from '../../src/main/ipc/events';
-import { rawFileAudio } from '../../src/main/core/voice/raw-file-audio';
-import type { AssistantAudio } from '../../src/main/core/voice/assistant-service';
-import { openLog } from '../../src/main/core/log/open-log';
+import { VerbatimError } from '../shared/errors';
+import { composeServices } from '../main/compose';
+import { MemorySecrets } from '../main/core/secrets/secret-store';
+import { acceleratedClock } from '../main/core/clock';
+import { resolveDataFolder } from '../main/core/data-folder/data-folder';
+import { createDispatcher } from '../main/ipc/dispatcher';
+import { createHandlers } from '../main/ipc/create-handlers';
+import { wireEvents } from '../main/ipc/events';
+import { rawFileAudio } from '../main/core/voice/raw-file-audio';
+import type { AssistantAudio } from '../main/core/voice/assistant-service';
+import { openLog } from '../main/core/log/open-log';
 
 /**
  * `npm run start:web`: Verbatim's UI in a browser, where Electron is unavailable. The same

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { maxMessageBytes, rawDataToText, socketPath, startWebHost, type WebHost } from './web-host';
-import { createDispatcher } from '../../src/main/ipc/dispatcher';
-import { createHandlers } from '../../src/main/ipc/handlers';
-import { wireEvents } from '../../src/main/ipc/events';
-import { MemorySecrets } from '../../src/main/core/secrets/secret-store';
-import { composeServices } from '../../src/main/compose';
+import { createDispatcher } from '../main/ipc/dispatcher';
+import { createHandlers } from '../main/ipc/create-handlers';
+import { wireEvents } from '../main/ipc/events';
+import { MemorySecrets } from '../main/core/secrets/secret-store';
+import { composeServices } from '../main/compose';
 
 /**
  * The web host as a hostile local user would try it: raw frames no browser sends, requests

@@ -8,7 +8,7 @@ import { createCore } from '../../src/main/core/app-core';
 import { acceleratedClock } from '../../src/main/core/clock';
 import WebSocket from 'ws';
 import { demoQuestions, demoVoiceInput, seedDemoLibrary } from './demo';
-import { rawDataToText, socketPath } from './web-host';
+import { rawDataToText, socketPath } from '../../src/web-host/web-host';
 import { bytesForMs } from '../../src/main/core/voice/pcm';
 
 /** A client of the web host's socket, as the page's bridge is: calls and events. */

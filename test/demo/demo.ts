@@ -232,7 +232,7 @@ async function main(): Promise<void> {
   }
   // The web demo never swaps addons: it seeds in its own process, which then serves the library.
   await seedInThisProcess(dataDir, emulator.url, emulator.options.key);
-  const { startWebApp } = await import('./start');
+  const { startWebApp } = await import('../../src/web-host/start');
   const host = await startWebApp({
     dataDir,
     apiKey: services.VERBATIM_API_KEY,
