@@ -7,6 +7,10 @@ import type { CliOptions, OptionValues } from './cli-options';
  */
 export const globalOptions = {
   help: { type: 'boolean', description: "shows this help, or with a command's name that command's" },
+  verbose: {
+    type: 'boolean',
+    description: 'also writes the log, down to each step of each job, to standard error',
+  },
 } as const satisfies CliOptions;
 
 export type GlobalValues = OptionValues<typeof globalOptions>;

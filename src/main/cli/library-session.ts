@@ -1,6 +1,8 @@
 import { VerbatimError } from '../../shared/errors';
 import type { Region } from '../../shared/library';
 import { createCore, type Core } from '../core/app-core';
+import { openLog } from '../core/log/open-log';
+import { MemorySecrets } from '../core/secrets/secret-store';
 import { acceleratedClock, systemClock } from '../core/clock';
 import type { CliIo } from './cli-io';
 import { dataFolderOf, regionOf, timeScaleOf } from './environment';
@@ -25,9 +27,23 @@ export interface LibrarySession {
  * Opens the data folder's library as the command line: progress on a terminal unless the output
  * is JSON, the scheduler's clock at VERBATIM_TIME_SCALE, and a library write that fails ending
  * the run with a word (the scheduler keeps the job where it was, so `resume` finishes it later).
+ * It logs to the app's one log file (Help → Show Log File shows command-line runs too); with
+ * --verbose also to standard error, never to standard output, so piped and --json output stays
+ * what it was.
  */
-export function openLibrarySession(io: CliIo, { showProgress }: { showProgress: boolean }): LibrarySession {
+export function openLibrarySession(
+  io: CliIo,
+  { showProgress, verbose }: { showProgress: boolean; verbose: boolean },
+): LibrarySession {
   const dataDir = dataFolderOf(io.env);
+  const keys = new MemorySecrets({ transcriptionKey: io.env.VERBATIM_API_KEY });
+  const { logger } = openLog({
+    dataDir,
+    level: verbose ? 'debug' : io.env.VERBATIM_LOG_LEVEL,
+    secrets: () => keys,
+    echo: verbose ? { write: (text: string) => io.err(text) } : undefined,
+    scope: 'cli',
+  });
   let failStorage: (error: VerbatimError) => void = () => undefined;
   const storageFailed = new Promise<never>((_, reject) => (failStorage = reject));
   storageFailed.catch(() => undefined);
@@ -37,6 +53,7 @@ export function openLibrarySession(io: CliIo, { showProgress }: { showProgress: 
   const core = createCore({
     dataDir,
     processDescription: 'a Verbatim command line',
+    logger,
     // A library busy for a moment (another process writing) is waited out, not reported.
     onStorageFailure: (_id, message) => {
       if (!/locked|busy/i.test(message)) failStorage(libraryWriteError(dataDir, message));

@@ -29,12 +29,17 @@ function problem(parse: () => unknown): string {
 describe('the global options, read before the command', () => {
   it('splits at the command, whose arguments are left for it', () => {
     expect(splitCommandLine(['--help', 'export', '--json', 'x'])).toEqual({
-      global: { help: true },
+      global: { help: true, verbose: false },
       commandName: 'export',
       commandArgs: ['--json', 'x'],
     });
+    expect(splitCommandLine(['--verbose', 'jobs'])).toEqual({
+      global: { help: false, verbose: true },
+      commandName: 'jobs',
+      commandArgs: [],
+    });
     expect(splitCommandLine([])).toEqual({
-      global: { help: false },
+      global: { help: false, verbose: false },
       commandName: undefined,
       commandArgs: [],
     });

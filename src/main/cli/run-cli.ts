@@ -26,7 +26,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const context: CommandContext = {
       io,
       global: line.global,
-      openLibrary: (options) => (library ??= openLibrarySession(io, options)),
+      openLibrary: (options) =>
+        (library ??= openLibrarySession(io, { ...options, verbose: line.global.verbose })),
     };
     return await command.run(input, context);
   } catch (error) {
