@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { RowHeights, estimateHeight } from './virtual-list';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RowHeights, estimateHeight, measureRow } from './virtual-list';
 
 describe('RowHeights', () => {
   it('computes offsets and the rows in view, widened by the overscan', () => {
@@ -35,5 +35,56 @@ describe('estimateHeight', () => {
   it('grows with the text and never falls below one line', () => {
     expect(estimateHeight(0, 700)).toBe(68);
     expect(estimateHeight(2000, 700)).toBeGreaterThan(estimateHeight(200, 700));
+  });
+});
+
+describe('measureRow', () => {
+  /** A ResizeObserver the test fires by hand, as the browser would after a layout. */
+  class FakeObserver {
+    static last: FakeObserver | undefined;
+    observed: unknown[] = [];
+    disconnected = false;
+    constructor(readonly callback: () => void) {
+      FakeObserver.last = this;
+    }
+    observe(element: unknown): void {
+      this.observed.push(element);
+    }
+    disconnect(): void {
+      this.disconnected = true;
+    }
+  }
+
+  function setUp(scrollTop: number) {
+    vi.stubGlobal('ResizeObserver', FakeObserver);
+    const heights = new RowHeights([100, 100, 100, 100]);
+    const scroller = { scrollTop } as HTMLElement;
+    const moved = vi.fn();
+    const element = { offsetHeight: 100 } as HTMLElement;
+    const cleanup = measureRow({ heights: () => heights, scroller: () => scroller, moved }, 1)(element);
+    return { heights, scroller, moved, element, cleanup, observer: FakeObserver.last! };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('records the height a row takes and tells the list, keeping the scroll when the row is below it', () => {
+    const { heights, scroller, moved, element, observer } = setUp(0);
+    expect(observer.observed).toEqual([element]);
+    observer.callback();
+    expect(moved).not.toHaveBeenCalled();
+    (element as { offsetHeight: number }).offsetHeight = 160;
+    observer.callback();
+    expect(heights.offset(2)).toBe(260);
+    expect(moved).toHaveBeenCalledTimes(1);
+    expect(scroller.scrollTop).toBe(0);
+  });
+
+  it('pushes the scroll by the growth of a row above the viewport, and stops observing on cleanup', () => {
+    const { scroller, element, observer, cleanup } = setUp(250);
+    (element as { offsetHeight: number }).offsetHeight = 130;
+    observer.callback();
+    expect(scroller.scrollTop).toBe(280);
+    cleanup();
+    expect(observer.disconnected).toBe(true);
   });
 });

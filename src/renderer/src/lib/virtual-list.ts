@@ -80,3 +80,31 @@ export function estimateHeight(characters: number, width: number): number {
   // Header line with the speaker and time, the text lines, and the gap between turns.
   return 28 + lines * 24 + 16;
 }
+
+/** What `measureRow` needs of the list: read at each measurement, so a rebuilt list is followed. */
+export interface MeasuredList {
+  heights: () => RowHeights;
+  scroller: () => HTMLElement | undefined;
+  /** Called after a measurement moved the rows, so the list recomputes what is in view. */
+  moved: () => void;
+}
+
+/**
+ * Measures a rendered row as it resizes (an attachment: pass the element, get the cleanup). A
+ * row above the viewport that grows pushes the scroll by as much, so the rows in view stay put.
+ */
+export function measureRow(list: MeasuredList, row: number): (element: HTMLElement) => () => void {
+  return (element) => {
+    const observer = new ResizeObserver(() => {
+      const heights = list.heights();
+      const before = heights.offset(row);
+      const old = heights.offset(row + 1) - before;
+      if (!heights.set(row, element.offsetHeight)) return;
+      const scroller = list.scroller();
+      if (scroller && before < scroller.scrollTop) scroller.scrollTop += element.offsetHeight - old;
+      list.moved();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  };
+}
