@@ -1,7 +1,8 @@
 import type { CachedEndpoints, CachedPreset, CatalogModel, CatalogOverview } from '../../../shared/catalog';
-import { VerbatimError } from '../../../shared/errors';
 import { catalogRowsFrom } from '../../../shared/catalog-rows';
 import { api } from '../lib/api';
+import { isExpected, type Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 import {
   emptyQuery,
   facetsOf,
@@ -22,7 +23,7 @@ const AGE_TICK_MS = 30_000;
  */
 class CatalogStore {
   overview = $state.raw<CatalogOverview | undefined>(undefined);
-  loadError = $state<string | undefined>(undefined);
+  loadError = $state<Problem | undefined>(undefined);
   refreshing = $state(false);
   /** When the overview arrived, by this page's clock: ages advance from the service's `now`. */
   private receivedAt = $state(0);
@@ -40,16 +41,16 @@ class CatalogStore {
   /** Models in full, asked of main when their page opens or they join the comparison. */
   private fullModels = $state.raw<Readonly<Record<string, CatalogModel>>>({});
   selected = $derived(this.selectedId === undefined ? undefined : this.fullModels[this.selectedId]);
-  modelError = $state<string | undefined>(undefined);
+  modelError = $state<Problem | undefined>(undefined);
   endpoints = $state.raw<CachedEndpoints | undefined>(undefined);
-  endpointsError = $state<string | undefined>(undefined);
+  endpointsError = $state<Problem | undefined>(undefined);
   endpointsLoading = $state(false);
 
   compared = $state<string[]>([]);
   comparedModels = $derived(this.compared.flatMap((id) => this.fullModels[id] ?? []));
 
   preset = $state.raw<CachedPreset | undefined>(undefined);
-  presetError = $state<string | undefined>(undefined);
+  presetError = $state<Problem | undefined>(undefined);
   /** A short sentence for the polite live region ("Ask will now use …"). */
   announcement = $state('');
 
@@ -71,7 +72,7 @@ class CatalogStore {
     try {
       this.receive(await api.catalog.overview());
     } catch (error) {
-      this.loadError = messageOf(error);
+      this.loadError = caught(error, 'catalog.overview');
     }
   }
 
@@ -80,7 +81,7 @@ class CatalogStore {
     try {
       this.receive(await api.catalog.refresh());
     } catch (error) {
-      this.loadError = messageOf(error);
+      this.loadError = caught(error, 'catalog.refresh');
     } finally {
       this.refreshing = false;
     }
@@ -93,13 +94,13 @@ class CatalogStore {
     this.endpointsLoading = true;
     this.modelError = undefined;
     void this.fetchModel(id).catch((error: unknown) => {
-      if (this.selectedId === id) this.modelError = messageOf(error);
+      if (this.selectedId === id) this.modelError = caught(error, 'catalog.model');
     });
     try {
       const answer = await api.catalog.endpoints({ modelId: id, refresh });
       if (this.selectedId === id) this.endpoints = answer;
     } catch (error) {
-      if (this.selectedId === id) this.endpointsError = messageOf(error);
+      if (this.selectedId === id) this.endpointsError = caught(error, 'catalog.endpoints');
     } finally {
       if (this.selectedId === id) this.endpointsLoading = false;
     }
@@ -115,7 +116,7 @@ class CatalogStore {
   toggleCompare(id: string): void {
     this.compared = toggleCompared(this.compared, id);
     if (this.compared.includes(id)) {
-      void this.fetchModel(id).catch((error: unknown) => (this.loadError = messageOf(error)));
+      void this.fetchModel(id).catch((error: unknown) => (this.loadError = caught(error, 'catalog.model')));
     }
   }
 
@@ -132,7 +133,11 @@ class CatalogStore {
       shown.map((modelId) =>
         api.catalog.model({ modelId }).then(
           (model) => [[modelId, model] as const],
-          () => [],
+          (error: unknown) => {
+            // A model gone from the new list simply goes; anything else is said.
+            if (!isExpected(error)) this.loadError = caught(error, 'catalog.model');
+            return [];
+          },
         ),
       ),
     ).then((entries) => (this.fullModels = Object.fromEntries(entries.flat())));
@@ -151,14 +156,14 @@ class CatalogStore {
       this.preset = await api.catalog.preset({ slug, version });
     } catch (error) {
       this.preset = undefined;
-      this.presetError = messageOf(error);
+      this.presetError = caught(error, 'catalog.preset');
     }
   }
 
   async useForAsk(model: CatalogModel): Promise<void> {
     await settings.update({ askModel: model.id });
     this.announcement = settings.error
-      ? `Ask could not be changed: ${settings.error}`
+      ? `Ask could not be changed: ${settings.error.message}`
       : `Ask will now use ${model.name} (${model.id}).`;
   }
 
@@ -173,11 +178,6 @@ class CatalogStore {
     this.tick = this.receivedAt;
     this.loadError = undefined;
   }
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof VerbatimError) return error.message;
-  return 'Verbatim could not reach its main process. Try again, or restart the app.';
 }
 
 export const catalog = new CatalogStore();

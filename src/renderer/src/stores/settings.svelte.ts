@@ -1,6 +1,8 @@
 import { defaultSettings, type Settings, type SettingsPatch } from '../../../shared/settings';
 import { api } from '../lib/api';
 import { VerbatimError } from '../../../shared/errors';
+import type { Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 import type { AddressField } from '../../../shared/key-destinations';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -10,14 +12,14 @@ class SettingsStore {
   value = $state<Settings>(defaultSettings);
   loaded = $state(false);
   saveState = $state<SaveState>('idle');
-  error = $state<string | undefined>(undefined);
+  error = $state<Problem | undefined>(undefined);
 
   async load(): Promise<void> {
     try {
       this.value = await api.settings.get();
       this.loaded = true;
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, 'settings.get');
     }
     api.on('settings.changed', (settings) => {
       this.value = settings;
@@ -32,7 +34,7 @@ class SettingsStore {
       this.saveState = 'saved';
     } catch (error) {
       this.saveState = 'failed';
-      this.error = messageOf(error);
+      this.error = caught(error, 'settings.set');
     }
   }
 
@@ -54,7 +56,7 @@ class SettingsStore {
     } catch (error) {
       const question = keyQuestionOf(error);
       this.saveState = question ? 'idle' : 'failed';
-      if (!question) this.error = messageOf(error);
+      if (!question) this.error = caught(error, 'settings.set');
       return question;
     }
   }
@@ -70,11 +72,6 @@ function keyQuestionOf(error: unknown): KeyQuestion | undefined {
   if (!(error instanceof VerbatimError) || error.code !== 'forbidden') return undefined;
   const origin = (error.details as { origin?: unknown } | undefined)?.origin;
   return typeof origin === 'string' ? { origin, message: error.message } : undefined;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof VerbatimError) return error.message;
-  return 'Verbatim could not reach its main process. Try again, or restart the app.';
 }
 
 export const settings = new SettingsStore();
