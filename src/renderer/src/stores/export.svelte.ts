@@ -7,13 +7,9 @@ import {
 import type { ExportCapabilities, ExportItemResult } from '../../../shared/ipc/export-contract';
 import type { Settings } from '../../../shared/settings';
 import { api } from '../lib/api';
+import type { Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 import { withFormatExtension } from '../lib/export-form';
-
-function messageOf(error: unknown): string {
-  return error instanceof VerbatimError
-    ? error.message
-    : 'Verbatim could not reach its main process. Try again, or restart the app.';
-}
 
 /** A deep copy, so editing the dialog's options never edits the remembered ones. */
 const copy = (o: ExportSettings): ExportSettings => structuredClone<ExportSettings>($state.snapshot(o));
@@ -35,7 +31,7 @@ class ExportChoices {
   busy = $state(false);
   /** What happened, for everyone: "Saved to …" or the reason it did not. */
   done = $state<string | undefined>(undefined);
-  problem = $state<string | undefined>(undefined);
+  problem = $state<Problem | undefined>(undefined);
   protected remembered: Settings['exportOptions'] = {};
 
   async load(): Promise<void> {
@@ -45,7 +41,7 @@ class ExportChoices {
       this.capabilities = capabilities;
       this.chooseFormat(this.format);
     } catch (error) {
-      this.problem = messageOf(error);
+      this.problem = caught(error, 'export.capabilities');
     }
   }
 
@@ -69,7 +65,7 @@ export class ExportDialogState extends ExportChoices {
   preview = $state<string[]>([]);
   warnings = $state<string[]>([]);
   previewing = $state(false);
-  previewProblem = $state<string | undefined>(undefined);
+  previewProblem = $state<Problem | undefined>(undefined);
   path = $state('');
   /** The file already at the typed path, while the user decides whether to replace it. */
   replacing = $state<string | undefined>(undefined);
@@ -109,7 +105,7 @@ export class ExportDialogState extends ExportChoices {
       if (!this.pathEdited && this.capabilities)
         this.path = joinPath(this.capabilities.defaultFolder, this.fileName);
     } catch (error) {
-      if (seq === this.seq) this.previewProblem = messageOf(error);
+      if (seq === this.seq) this.previewProblem = caught(error, 'export.preview');
     } finally {
       if (seq === this.seq) this.previewing = false;
     }
@@ -151,7 +147,7 @@ export class ExportDialogState extends ExportChoices {
       this.rememberLocally();
     } catch (error) {
       if (error instanceof VerbatimError && error.code === 'conflict') this.replacing = error.message;
-      else this.problem = messageOf(error);
+      else this.problem = caught(error, 'export.save');
     } finally {
       this.busy = false;
     }
@@ -178,7 +174,7 @@ export class BulkExportState extends ExportChoices {
       const chosen = await api.export.chooseFolder();
       if (chosen.path) this.folder = chosen.path;
     } catch (error) {
-      this.problem = messageOf(error);
+      this.problem = caught(error, 'export.chooseFolder');
     }
   }
 
@@ -208,7 +204,7 @@ export class BulkExportState extends ExportChoices {
           : `Exported ${results.length - failed} of ${results.length}; ${failed} failed (see below).`;
       this.rememberLocally();
     } catch (error) {
-      this.problem = messageOf(error);
+      this.problem = caught(error, 'export.batch');
     } finally {
       stop();
       this.busy = false;

@@ -1,7 +1,8 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { SearchFilters, SearchHit, TranscriptSummary } from '../../../shared/library';
-import { VerbatimError } from '../../../shared/errors';
 import { api } from '../lib/api';
+import type { Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 import {
   dayEnd,
   dayStart,
@@ -22,7 +23,7 @@ const debounceMs = 120;
 class LibraryStore {
   items = $state<TranscriptSummary[]>([]);
   loaded = $state(false);
-  error = $state<string | undefined>(undefined);
+  error = $state<Problem | undefined>(undefined);
   /** A short sentence for the polite live region after an action ("Deleted 2 transcripts."). */
   announcement = $state('');
 
@@ -34,7 +35,7 @@ class LibraryStore {
   total = $state(0);
   totalIsLowerBound = $state(false);
   searching = $state(false);
-  searchError = $state<string | undefined>(undefined);
+  searchError = $state<Problem | undefined>(undefined);
   /** The query the shown hits answer: until the first answer comes, the view says "Searching…". */
   answered = $state<string | undefined>(undefined);
 
@@ -77,7 +78,7 @@ class LibraryStore {
       this.error = undefined;
       this.pruneSelection();
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, 'transcripts.list');
     } finally {
       this.arrivedDuringLoad = undefined;
     }
@@ -142,7 +143,7 @@ class LibraryStore {
       this.answered = query;
     } catch (error) {
       if (seq !== this.searchSeq) return;
-      this.searchError = messageOf(error);
+      this.searchError = caught(error, 'library.search');
     }
     this.searching = false;
   }
@@ -198,13 +199,13 @@ class LibraryStore {
   }
 
   async retry(id: string): Promise<void> {
-    await this.act(async () => {
+    await this.act('transcripts.retry', async () => {
       this.items = upsert(this.items, await api.transcripts.retry({ id }));
     });
   }
 
   async cancel(id: string): Promise<void> {
-    await this.act(async () => {
+    await this.act('transcripts.cancel', async () => {
       this.items = upsert(this.items, await api.transcripts.cancel({ id }));
     });
   }
@@ -214,7 +215,7 @@ class LibraryStore {
     const name = tag.trim();
     if (!name) return;
     const targets = this.items.filter((item) => this.selected.has(item.id));
-    await this.act(async () => {
+    await this.act('transcripts.setTags', async () => {
       for (const item of targets) {
         if (item.tags.includes(name)) continue;
         this.items = upsert(
@@ -228,7 +229,7 @@ class LibraryStore {
 
   async deleteSelected(remote: boolean): Promise<void> {
     const ids = [...this.selected];
-    await this.act(async () => {
+    await this.act('transcripts.delete', async () => {
       for (const id of ids) {
         await api.transcripts.delete({ id, remote });
         this.items = this.items.filter((item) => item.id !== id);
@@ -239,12 +240,12 @@ class LibraryStore {
     });
   }
 
-  private async act(action: () => Promise<void>): Promise<void> {
+  private async act(context: string, action: () => Promise<void>): Promise<void> {
     this.error = undefined;
     try {
       await action();
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, context);
     }
   }
 }
@@ -255,11 +256,6 @@ export function hitKey(hit: SearchHit): string {
 
 function plural(count: number): string {
   return `${count} ${count === 1 ? 'transcript' : 'transcripts'}`;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof VerbatimError) return error.message;
-  return 'Verbatim could not reach its main process. Try again, or restart the app.';
 }
 
 export const library = new LibraryStore();
