@@ -1,6 +1,7 @@
 import type { AskEntry, AskTemplate } from '../../../shared/ask';
-import { VerbatimError } from '../../../shared/errors';
 import { api } from '../lib/api';
+import type { Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 
 /** The answer being written: its request id and the text streamed so far. */
 export interface StreamingAnswer {
@@ -21,7 +22,7 @@ export class AskStore {
   model = $state('');
   temperature = $state(0.3);
   maxTokens = $state(1000);
-  error = $state<string | undefined>(undefined);
+  error = $state<Problem | undefined>(undefined);
   notice = $state('');
 
   constructor(readonly transcriptId: string) {}
@@ -35,7 +36,7 @@ export class AskStore {
       this.entries = conversation.entries;
       this.templates = templates.templates;
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, 'ask.conversation');
     }
   }
 
@@ -80,7 +81,7 @@ export class AskStore {
         stream: true,
       });
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, 'ask.send');
     } finally {
       if (this.streaming?.requestId === requestId) this.streaming = undefined;
     }
@@ -88,7 +89,12 @@ export class AskStore {
 
   async stop(): Promise<void> {
     const current = this.streaming;
-    if (current) await api.ask.stop({ requestId: current.requestId });
+    if (!current) return;
+    try {
+      await api.ask.stop({ requestId: current.requestId });
+    } catch (error) {
+      this.error = caught(error, 'ask.stop');
+    }
   }
 
   async clear(): Promise<void> {
@@ -97,7 +103,7 @@ export class AskStore {
       this.entries = [];
       this.notice = 'Conversation cleared.';
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, 'ask.clear');
     }
   }
 
@@ -107,12 +113,7 @@ export class AskStore {
       this.templates = (await api.ask.saveTemplates({ templates: next })).templates;
       this.notice = `Saved "${template.label}".`;
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, 'ask.saveTemplates');
     }
   }
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof VerbatimError) return error.message;
-  return 'Verbatim could not reach its main process. Try again, or restart the app.';
 }

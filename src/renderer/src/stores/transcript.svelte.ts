@@ -1,7 +1,8 @@
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
 import type { TranscriptSummary } from '../../../shared/library';
-import { VerbatimError } from '../../../shared/errors';
 import { api } from '../lib/api';
+import { problem, type Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 import {
   buildModel,
   findMatches,
@@ -22,9 +23,9 @@ export class TranscriptStore {
   detail = $state.raw<TranscriptDetail | undefined>(undefined);
   summary = $state.raw<TranscriptSummary | undefined>(undefined);
   model = $state.raw<ReaderModel | undefined>(undefined);
-  loadError = $state<string | undefined>(undefined);
+  loadError = $state<Problem | undefined>(undefined);
   /** The last edit's failure, shown in an alert. */
-  error = $state<string | undefined>(undefined);
+  error = $state<Problem | undefined>(undefined);
   /** A short confirmation for screen readers and sighted users alike. */
   notice = $state('');
 
@@ -55,7 +56,7 @@ export class TranscriptStore {
       this.summary = detail.summary;
       this.model = buildModel(detail.sentences, detail.paragraphs);
     } catch (error) {
-      this.loadError = messageOf(error);
+      this.loadError = caught(error, 'transcripts.get');
     }
   }
 
@@ -155,39 +156,59 @@ export class TranscriptStore {
   }
 
   async renameSpeaker(label: string, name: string): Promise<void> {
-    await this.edit(async () => {
-      this.summary = await api.transcripts.renameSpeaker({ id: this.id, label, name });
-    }, `Speaker ${label} renamed to ${name}.`);
+    await this.edit(
+      'transcripts.renameSpeaker',
+      async () => {
+        this.summary = await api.transcripts.renameSpeaker({ id: this.id, label, name });
+      },
+      `Speaker ${label} renamed to ${name}.`,
+    );
   }
 
   async setTitle(title: string): Promise<void> {
-    await this.edit(async () => {
-      this.summary = await api.transcripts.setTitle({ id: this.id, title });
-    }, 'Title saved.');
+    await this.edit(
+      'transcripts.setTitle',
+      async () => {
+        this.summary = await api.transcripts.setTitle({ id: this.id, title });
+      },
+      'Title saved.',
+    );
   }
 
   async setTags(tags: string[]): Promise<void> {
-    await this.edit(async () => {
-      this.summary = await api.transcripts.setTags({ id: this.id, tags });
-    }, 'Tags saved.');
+    await this.edit(
+      'transcripts.setTags',
+      async () => {
+        this.summary = await api.transcripts.setTags({ id: this.id, tags });
+      },
+      'Tags saved.',
+    );
   }
 
   async relink(file: File): Promise<void> {
-    await this.edit(async () => {
-      const path = await api.local.pathForFile(file);
-      this.summary = await api.transcripts.relink({ id: this.id, path });
-      this.mediaFailed = false;
-      this.mediaVersion++;
-    }, 'Recording found.');
+    await this.edit(
+      'transcripts.relink',
+      async () => {
+        const path = await api.local.pathForFile(file);
+        this.summary = await api.transcripts.relink({ id: this.id, path });
+        this.mediaFailed = false;
+        this.mediaVersion++;
+      },
+      'Recording found.',
+    );
   }
 
   /** True when deleted. */
   async remove(remote: boolean): Promise<boolean> {
     let done = false;
-    await this.edit(async () => {
-      await api.transcripts.delete({ id: this.id, remote });
-      done = true;
-    }, 'Transcript deleted.');
+    await this.edit(
+      'transcripts.delete',
+      async () => {
+        await api.transcripts.delete({ id: this.id, remote });
+        done = true;
+      },
+      'Transcript deleted.',
+    );
     return done;
   }
 
@@ -196,22 +217,17 @@ export class TranscriptStore {
       await navigator.clipboard.writeText(quote);
       this.notice = `Copied: ${quote}`;
     } catch {
-      this.error = 'The quote could not be copied to the clipboard.';
+      this.error = problem('The quote could not be copied to the clipboard.');
     }
   }
 
-  private async edit(action: () => Promise<void>, success: string): Promise<void> {
+  private async edit(context: string, action: () => Promise<void>, success: string): Promise<void> {
     this.error = undefined;
     try {
       await action();
       this.notice = success;
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = caught(error, context);
     }
   }
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof VerbatimError) return error.message;
-  return 'Verbatim could not reach its main process. Try again, or restart the app.';
 }
