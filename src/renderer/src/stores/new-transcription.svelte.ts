@@ -1,5 +1,6 @@
 import { api } from '../lib/api';
-import { VerbatimError } from '../../../shared/errors';
+import { problem, type Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 import { OptionsEditor } from '../components/options/options-editor.svelte';
 import { navigation } from './navigation.svelte';
 import { settings } from './settings.svelte';
@@ -26,9 +27,9 @@ class NewTranscriptionStore {
   /** Whether files are being dragged over the window, for the drop overlay. */
   dragging = $state(false);
   submitting = $state(false);
-  error = $state<string | undefined>(undefined);
+  error = $state<Problem | undefined>(undefined);
   /** The recording the service or main refused, shown beside it where the user is looking. */
-  refused = $state<{ recording: ChosenRecording; message: string } | undefined>(undefined);
+  refused = $state<{ recording: ChosenRecording; problem: Problem } | undefined>(undefined);
   /** The preset the options started from, '' for the defaults. */
   preset = $state('');
   private started = false;
@@ -56,7 +57,7 @@ class NewTranscriptionStore {
   }): void {
     this.add(opened.recordings.map((recording) => ({ key: `path\u0000${recording.path}`, ...recording })));
     if (opened.refused.length > 0)
-      this.error = opened.refused.map((refusal) => `${refusal.name}: ${refusal.message}`).join(' ');
+      this.error = problem(opened.refused.map((refusal) => `${refusal.name}: ${refusal.message}`).join(' '));
     navigation.go('new');
   }
 
@@ -118,14 +119,9 @@ class NewTranscriptionStore {
       navigation.go('library');
     } catch (error) {
       // Files already submitted have left the list; what remains can be sent again.
-      const message =
-        error instanceof VerbatimError
-          ? error.message
-          : error instanceof Error
-            ? error.message
-            : 'Verbatim could not start the transcription.';
-      if (current) this.refused = { recording: current, message };
-      else this.error = message;
+      const failure = caught(error, 'transcripts.create');
+      if (current) this.refused = { recording: current, problem: failure };
+      else this.error = failure;
     } finally {
       this.submitting = false;
     }
