@@ -1,6 +1,7 @@
 import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/ipc/voice-contract';
-import { VerbatimError } from '../../../shared/errors';
 import { api } from '../lib/api';
+import { problem, type Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
 import { applyToolEvent, stateLabel, type ConversationEntry } from './assistant-logic';
 
 const closed: VoiceStatus = {
@@ -20,7 +21,7 @@ class AssistantStore {
   /** What the reporter is saying right now, before the final transcript. */
   partial = $state('');
   level = $state(0);
-  error = $state<string | undefined>(undefined);
+  error = $state<Problem | undefined>(undefined);
   devices = $state<AudioDeviceInfo[]>([]);
   busy = $state(false);
   talking = $state(false);
@@ -46,52 +47,63 @@ class AssistantStore {
       });
       api.on('voice.toolCall', (event) => (this.entries = applyToolEvent(this.entries, event)));
       api.on('voice.level', (event) => (this.level = event.peak));
-      api.on('voice.error', (event) => (this.error = event.message));
+      api.on('voice.error', (event) => (this.error = problem(event.message)));
     }
-    await this.run(async () => {
+    await this.run('voice.status', async () => {
       this.status = await api.voice.status();
       this.devices = await api.voice.devices();
     });
   }
 
   start = (): Promise<void> =>
-    this.run(async () => {
+    this.run('voice.start', async () => {
       this.entries = [];
       this.partial = '';
       this.status = await api.voice.start();
     });
 
-  stop = (): Promise<void> => this.run(async () => void (this.status = await api.voice.stop()));
+  stop = (): Promise<void> => this.run('voice.stop', async () => void (this.status = await api.voice.stop()));
 
   toggleMute = (): Promise<void> =>
-    this.run(async () => void (this.status = await api.voice.setMuted({ muted: !this.status.muted })));
+    this.run(
+      'voice.setMuted',
+      async () => void (this.status = await api.voice.setMuted({ muted: !this.status.muted })),
+    );
 
   setMode = (mode: VoiceStatus['mode']): Promise<void> =>
-    this.run(async () => void (this.status = await api.voice.setMode({ mode })));
+    this.run('voice.setMode', async () => void (this.status = await api.voice.setMode({ mode })));
 
   setHeadphones = (headphones: boolean): Promise<void> =>
-    this.run(async () => void (this.status = await api.voice.setHeadphones({ headphones })));
+    this.run(
+      'voice.setHeadphones',
+      async () => void (this.status = await api.voice.setHeadphones({ headphones })),
+    );
 
   talk = (talking: boolean): Promise<void> => {
     if (this.talking === talking) return Promise.resolve();
     this.talking = talking;
-    return this.run(async () => void (this.status = await api.voice.pushToTalk({ talking })));
+    return this.run(
+      'voice.pushToTalk',
+      async () => void (this.status = await api.voice.pushToTalk({ talking })),
+    );
   };
 
   selectDevices = (choice: {
     inputDeviceId?: number | null;
     outputDeviceId?: number | null;
-  }): Promise<void> => this.run(async () => void (this.status = await api.voice.selectDevices(choice)));
+  }): Promise<void> =>
+    this.run('voice.selectDevices', async () => void (this.status = await api.voice.selectDevices(choice)));
 
-  openWindow = (): Promise<void> => this.run(async () => void (await api.voice.openWindow()));
+  openWindow = (): Promise<void> =>
+    this.run('voice.openWindow', async () => void (await api.voice.openWindow()));
 
-  private async run(action: () => Promise<void>): Promise<void> {
+  private async run(context: string, action: () => Promise<void>): Promise<void> {
     this.busy = true;
     this.error = undefined;
     try {
       await action();
     } catch (error) {
-      this.error = error instanceof VerbatimError ? error.message : String(error);
+      this.error = caught(error, context);
     } finally {
       this.busy = false;
     }
