@@ -26,6 +26,20 @@ function cliProcess(args: string[], dataDir: string) {
   });
 }
 
+/** Waits until the service's request log holds a request that `matches`. */
+async function serviceHasSeen(
+  matches: (request: { method: string; path: string }) => boolean,
+): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const log = (await (await fetch(`${emulator.url}/__admin/requests`)).json()) as {
+      requests: { method: string; path: string }[];
+    };
+    if (log.requests.some(matches)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The first process never sent anything to the service.');
+}
+
 describe('two processes on one data folder', () => {
   it('create each unfinished recording once on the service: one sends, the other waits and says so', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-owner-'));
@@ -44,20 +58,25 @@ describe('two processes on one data folder', () => {
       });
     await fetch(`${emulator.url}/__admin/requests`, { method: 'DELETE' });
 
-    // The service answers status checks slowly, so the jobs are still in flight whenever the
-    // second process gets going, however late a loaded machine starts it.
+    // The service holds each job's first status checks for ten seconds, and the second process
+    // starts only once the first is sending (the service has seen its first upload): so the
+    // first still owns the folder with jobs in flight when the second looks, however slowly a
+    // loaded machine starts either of them. (Started together, the first once finished all
+    // four before the second had even begun, and neither waited.)
     await fetch(`${emulator.url}/__admin/faults`, {
       method: 'POST',
       body: JSON.stringify({
         method: 'GET',
         path: '^/v2/transcript/[^/]+$',
         kind: 'slow',
-        delayMs: 3000,
-        count: 12,
+        delayMs: 10_000,
+        count: 4,
       }),
     });
+    const firstRun = cliProcess(['resume', '--wait', '--json'], dataDir);
+    await serviceHasSeen((request) => request.method === 'POST' && request.path === '/v2/upload');
     const [first, second] = await Promise.all([
-      cliProcess(['resume', '--wait', '--json'], dataDir),
+      firstRun,
       cliProcess(['resume', '--wait', '--json'], dataDir),
     ]);
     await fetch(`${emulator.url}/__admin/faults`, { method: 'DELETE' });
