@@ -40,6 +40,10 @@ export const transcriptSummarySchema = z.object({
   speakers: z.array(z.object({ label: z.string(), name: z.string().nullable() })),
   bytesTotal: z.number().int().nullable(),
   bytesSent: z.number().int(),
+  /** Edits the journalist made that are in force (not undone). */
+  corrections: z.number().int(),
+  /** How much of the transcript was checked against the audio, in paragraphs. */
+  review: z.object({ checked: z.number().int(), paragraphs: z.number().int() }),
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 
@@ -49,6 +53,8 @@ export const wordSchema = z.object({
   end: z.number(),
   confidence: z.number(),
   speaker: z.string().nullable().optional(),
+  /** True for a word the journalist typed or changed: checked by a person, confidence 1. */
+  corrected: z.boolean().optional(),
 });
 export type Word = z.infer<typeof wordSchema>;
 

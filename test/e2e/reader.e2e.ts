@@ -37,6 +37,7 @@ function threeHourDetail(id: string, base: TranscriptSummary): TranscriptDetail 
     sentences,
     paragraphs: [],
     transcript: null,
+    corrections: { revision: 0, undo: null, redo: null, applied: 0, checks: [] },
   };
 }
 

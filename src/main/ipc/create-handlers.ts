@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import type { Services } from '../services';
 import { createAskHandlers } from './ask-handlers';
 import { createCatalogHandlers } from './catalog-handlers';
+import { createCorrectionsHandlers } from './corrections-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createLogHandlers } from './log-handlers';
 import { createSettingsHandlers, secretsStatusOf } from './settings-handlers';
@@ -12,6 +13,7 @@ import { createVoiceHandlers } from './voice-handlers';
 export function createHandlers(services: Services): Handlers {
   return {
     ...createTranscriptsHandlers(services),
+    ...createCorrectionsHandlers(services),
     ...createSettingsHandlers(services),
     ...createCatalogHandlers(services, () => secretsStatusOf(services)),
     ...createVoiceHandlers(services),

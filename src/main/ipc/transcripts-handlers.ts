@@ -46,6 +46,7 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
       // paragraphs and a third and fourth in the service JSON would only slow a long transcript.
       paragraphs: (await library.paragraphs(id)).map((paragraph) => ({ ...paragraph, words: [] })),
       transcript: withoutWordCopies(await library.transcriptJson(id)),
+      corrections: await library.correctionState(id),
     }),
     'transcripts.renameSpeaker': async ({ id, label, name }) => {
       await library.renameSpeaker(id, label, name);

@@ -15,6 +15,8 @@ import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
+import { correctionsContract } from './corrections-contract';
+import { correctionStateSchema } from '../corrections/corrections';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -59,6 +61,8 @@ export const transcriptDetailSchema = z.object({
   paragraphs: z.array(segmentSchema),
   /** The service's transcript JSON (analyses, unredacted words…) without its word lists. */
   transcript: z.record(z.string(), z.unknown()).nullable(),
+  /** Undo/redo and review state of the journalist's corrections. */
+  corrections: correctionStateSchema,
 });
 export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
 
@@ -141,6 +145,7 @@ export const contract = {
   'log.write': { input: logWriteSchema, output: z.object({}).strict() },
   ...exportContract,
   ...askContract,
+  ...correctionsContract,
   ...voiceContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 

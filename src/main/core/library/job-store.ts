@@ -208,6 +208,13 @@ export class JobStore {
     const speakers = this.db
       .prepare('SELECT label, name FROM speakers WHERE transcript_id = ? ORDER BY label')
       .all(row.id) as { label: string; name: string | null }[];
+    const review = this.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM paragraphs WHERE transcript_id = @id) AS paragraphs,
+                (SELECT count(*) FROM paragraph_checks WHERE transcript_id = @id) AS checked,
+                (SELECT count(*) FROM transcript_edits WHERE transcript_id = @id AND undone_at IS NULL) AS corrections`,
+      )
+      .get({ id: row.id }) as { paragraphs: number; checked: number; corrections: number };
     return {
       id: row.id,
       remoteId: row.remote_id,
@@ -227,6 +234,8 @@ export class JobStore {
       speakers,
       bytesTotal: row.bytes_total,
       bytesSent: row.bytes_sent,
+      corrections: review.corrections,
+      review: { checked: Math.min(review.checked, review.paragraphs), paragraphs: review.paragraphs },
       uploadUrl: row.upload_url,
       nextCheckAt: row.next_check_at,
       checks: row.checks,

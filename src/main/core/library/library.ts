@@ -3,10 +3,18 @@ import type { JobStatus, SearchFilters, SearchPage, Segment } from '../../../sha
 import { JobStore, type JobPatch, type JobRecord, type NewJob } from './job-store';
 import { TranscriptContent, type CompletedTranscript } from './transcript-content';
 import { TranscriptSearch } from './transcript-search';
+import { CorrectionsStore, type EditOptions } from './corrections-store';
+import type {
+  CorrectionState,
+  EditIntent,
+  EditResult,
+  HistoryEntry,
+} from '../../../shared/corrections/corrections';
 
 export { transcriptNotFound, type JobPatch, type JobRecord, type NewJob } from './job-store';
 export type { CompletedTranscript, SegmentInput } from './transcript-content';
 export { countCap } from './transcript-search';
+export type { EditOptions } from './corrections-store';
 
 /**
  * The offline library: transcripts, their sentences and paragraphs, tags, speaker names and
@@ -19,11 +27,13 @@ export class Library {
   private readonly jobs: JobStore;
   private readonly content: TranscriptContent;
   private readonly index: TranscriptSearch;
+  private readonly corrections: CorrectionsStore;
 
   constructor(db: Db, now: () => number = Date.now) {
     this.jobs = new JobStore(db, now);
     this.content = new TranscriptContent(db, this.jobs, now);
     this.index = new TranscriptSearch(db);
+    this.corrections = new CorrectionsStore(db, this.jobs, this.content, now);
   }
 
   createJob(job: NewJob): Promise<JobRecord> {
@@ -71,6 +81,44 @@ export class Library {
 
   paragraphs(id: string): Promise<Segment[]> {
     return settle(() => this.content.paragraphs(id));
+  }
+
+  /**
+   * Applies a correction (see CorrectionsStore): the sentences, and with them search, exports
+   * and every tool, read the corrected words as soon as this resolves.
+   */
+  edit(id: string, intent: EditIntent, options: EditOptions = {}): Promise<EditResult> {
+    return settle(() => this.corrections.edit(id, intent, options));
+  }
+
+  undo(id: string): Promise<EditResult> {
+    return settle(() => this.corrections.undo(id));
+  }
+
+  redo(id: string): Promise<EditResult> {
+    return settle(() => this.corrections.redo(id));
+  }
+
+  correctionState(id: string): Promise<CorrectionState> {
+    return settle(() => this.corrections.state(id));
+  }
+
+  history(id: string): Promise<HistoryEntry[]> {
+    return settle(() => this.corrections.history(id));
+  }
+
+  /** The service's sentences before any correction ("show the machine transcript"). */
+  machineSentences(id: string): Promise<Segment[]> {
+    return settle(() => this.corrections.machineSentences(id));
+  }
+
+  hasCorrections(id: string): Promise<boolean> {
+    return settle(() => this.corrections.hasCorrections(id));
+  }
+
+  /** Stamps paragraph `paragraph` (0-based) as checked against the audio, or removes the stamp. */
+  setParagraphChecked(id: string, paragraph: number, checked: boolean): Promise<CorrectionState> {
+    return settle(() => this.corrections.setChecked(id, paragraph, checked));
   }
 
   renameSpeaker(id: string, label: string, name: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { inWriteTransaction, type Db } from './database';
 import type { Segment, Word } from '../../../shared/library';
+import type { SentenceContent } from '../../../shared/corrections/corrections';
 import { cleanText } from './fts-query';
 import { transcriptNotFound, type JobStore } from './job-store';
 
@@ -22,7 +23,7 @@ export interface SegmentInput {
   words?: Word[];
 }
 
-type SegmentTable = 'sentences' | 'paragraphs';
+type SegmentTable = 'sentences' | 'paragraphs' | 'machine_sentences';
 
 interface SegmentRow {
   position: number;
@@ -46,15 +47,23 @@ export class TranscriptContent {
     private readonly now: () => number,
   ) {}
 
-  /** Stores a finished transcript with its sentences and paragraphs in one transaction. */
+  /**
+   * Stores a finished transcript with its sentences and paragraphs in one transaction. A
+   * transcript the journalist has corrected keeps its corrected sentences when the service's
+   * copy is fetched again (a retry, a resume): only the machine copy beside them is replaced.
+   */
   save(id: string, completed: CompletedTranscript): void {
     const at = this.now();
     inWriteTransaction(this.db, () => {
       this.jobs.require(id);
-      this.db.prepare('DELETE FROM sentences WHERE transcript_id = ?').run(id);
+      const corrected =
+        this.db.prepare('SELECT 1 FROM machine_sentences WHERE transcript_id = ? LIMIT 1').get(id) !==
+        undefined;
+      const target: SegmentTable = corrected ? 'machine_sentences' : 'sentences';
+      this.db.prepare(`DELETE FROM ${target} WHERE transcript_id = ?`).run(id);
       this.db.prepare('DELETE FROM paragraphs WHERE transcript_id = ?').run(id);
       this.markCompleted(id, completed.transcript, at);
-      this.insertSegments('sentences', id, completed.sentences, (s) => s.speaker ?? null);
+      this.insertSegments(target, id, completed.sentences, (s) => s.speaker ?? null);
       this.insertSegments(
         'paragraphs',
         id,
@@ -75,6 +84,70 @@ export class TranscriptContent {
 
   sentences(id: string): Segment[] {
     return this.segments('sentences', id);
+  }
+
+  /** Any of the segment tables, in order: the corrected sentences, the paragraphs, the machine copy. */
+  segmentsOf(table: SegmentTable, id: string): Segment[] {
+    return this.segments(table, id);
+  }
+
+  sentenceCount(id: string): number {
+    return (
+      this.db.prepare('SELECT count(*) AS n FROM sentences WHERE transcript_id = ?').get(id) as { n: number }
+    ).n;
+  }
+
+  paragraphCount(id: string): number {
+    return (
+      this.db.prepare('SELECT count(*) AS n FROM paragraphs WHERE transcript_id = ?').get(id) as { n: number }
+    ).n;
+  }
+
+  /** The sentences at positions `from` (inclusive) to `to` (exclusive). */
+  sentenceRange(id: string, from: number, to: number): Segment[] {
+    return this.db
+      .prepare(
+        `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM sentences
+         WHERE transcript_id = ? AND position >= ? AND position < ? ORDER BY position`,
+      )
+      .all(id, from, to)
+      .map((row) => toSegment(row as SegmentRow));
+  }
+
+  /** The sentence at `position` and the ones after it said by the same speaker: its turn from there. */
+  turnRows(id: string, position: number): Segment[] {
+    const rows: Segment[] = [];
+    const iterator = this.db
+      .prepare(
+        `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM sentences
+         WHERE transcript_id = ? AND position >= ? ORDER BY position`,
+      )
+      .iterate(id, position) as IterableIterator<SegmentRow>;
+    for (const row of iterator) {
+      if (rows.length > 0 && row.speaker !== rows[0]?.speaker) break;
+      rows.push(toSegment(row));
+    }
+    return rows;
+  }
+
+  /** Inserts corrected sentences from `position` on (the caller has made room for them). */
+  insertSentences(id: string, position: number, sentences: readonly SentenceContent[]): void {
+    const insert = this.db.prepare(
+      `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    sentences.forEach((sentence, offset) => {
+      insert.run(
+        id,
+        position + offset,
+        sentence.startMs,
+        sentence.endMs,
+        sentence.speaker,
+        sentence.confidence,
+        sentence.text,
+        JSON.stringify(sentence.words),
+      );
+    });
   }
 
   paragraphs(id: string): Segment[] {
@@ -137,14 +210,18 @@ export class TranscriptContent {
         `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM ${table} WHERE transcript_id = ? ORDER BY position`,
       )
       .all(id) as SegmentRow[];
-    return rows.map((row) => ({
-      position: row.position,
-      startMs: row.start_ms,
-      endMs: row.end_ms,
-      speaker: row.speaker,
-      confidence: row.confidence,
-      text: row.text,
-      words: JSON.parse(row.words_json) as Word[],
-    }));
+    return rows.map(toSegment);
   }
+}
+
+function toSegment(row: SegmentRow): Segment {
+  return {
+    position: row.position,
+    startMs: row.start_ms,
+    endMs: row.end_ms,
+    speaker: row.speaker,
+    confidence: row.confidence,
+    text: row.text,
+    words: JSON.parse(row.words_json) as Word[],
+  };
 }

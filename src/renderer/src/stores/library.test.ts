@@ -52,6 +52,8 @@ function summary(id: string, tags: string[]): TranscriptSummary {
     speakers: [],
     bytesTotal: null,
     bytesSent: 0,
+    corrections: 0,
+    review: { checked: 0, paragraphs: 0 },
   };
 }
 

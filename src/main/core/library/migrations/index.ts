@@ -4,6 +4,7 @@ import { sql as scheduler } from './003-scheduler';
 import { sql as catalogCache } from './004-catalog-cache';
 import { sql as askConversations } from './005-ask-conversations';
 import { sql as voiceConversations } from './006-voice-conversations';
+import { sql as corrections } from './007-corrections';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -16,4 +17,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'catalog-cache', sql: catalogCache },
   { version: 5, name: 'ask-conversations', sql: askConversations },
   { version: 6, name: 'voice-conversations', sql: voiceConversations },
+  { version: 7, name: 'corrections', sql: corrections },
 ];

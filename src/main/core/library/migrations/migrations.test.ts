@@ -171,6 +171,53 @@ describe('migration 6: voice assistant conversations and their full-text index',
   });
 });
 
+describe('migration 7: corrections beside the service words', () => {
+  it('upgrades a library with transcripts in place and cascades every correction on delete', () => {
+    const db = at(6);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    db.prepare(
+      "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t1', 0, 0, 1, 'Mayor Brenan spoke')",
+    ).run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 7),
+    );
+    expect(schemaVersion(db)).toBe(7);
+    // Existing transcripts start at revision 0 with nothing corrected.
+    expect(db.prepare("SELECT corrections_revision AS r FROM transcripts WHERE id = 't1'").get()).toEqual({
+      r: 0,
+    });
+    expect(columns(db, 'transcript_edits')).toEqual([
+      'id',
+      'transcript_id',
+      'kind',
+      'summary',
+      'steps_json',
+      'created_at',
+      'undone_at',
+    ]);
+    db.prepare(
+      "INSERT INTO machine_sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t1', 0, 0, 1, 'Mayor Brenan spoke')",
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO machine_sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t1', 0, 0, 1, 'twice')",
+        )
+        .run(),
+    ).toThrow(/UNIQUE|PRIMARY/);
+    db.prepare(
+      "INSERT INTO transcript_edits (transcript_id, kind, summary, steps_json, created_at) VALUES ('t1', 'text', 'Changed', '[]', 2)",
+    ).run();
+    db.prepare("INSERT INTO paragraph_checks VALUES ('t1', 0, 3)").run();
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    for (const table of ['machine_sentences', 'transcript_edits', 'paragraph_checks'])
+      expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);

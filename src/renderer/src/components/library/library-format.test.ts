@@ -36,6 +36,8 @@ function summary(overrides: Partial<TranscriptSummary> = {}): TranscriptSummary 
     ],
     bytesTotal: null,
     bytesSent: 0,
+    corrections: 0,
+    review: { checked: 0, paragraphs: 0 },
     ...overrides,
   };
 }

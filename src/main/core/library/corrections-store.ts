@@ -1,0 +1,355 @@
+import { inWriteTransaction, type Db } from './database';
+import { VerbatimError } from '../../../shared/errors';
+import type { Segment } from '../../../shared/library';
+import type {
+  CorrectionState,
+  EditIntent,
+  EditResult,
+  EditStep,
+  HistoryEntry,
+  SpeakerChoice,
+} from '../../../shared/corrections/corrections';
+import { planEdit, type PlanContext } from '../../../shared/corrections/edit-plan';
+import { invertSteps } from '../../../shared/corrections/sentence-changes';
+import type { JobStore } from './job-store';
+import type { TranscriptContent } from './transcript-content';
+
+interface EditRow {
+  id: number;
+  kind: string;
+  summary: string;
+  steps_json: string;
+  created_at: number;
+  undone_at: number | null;
+}
+
+export interface EditOptions {
+  /** The revision the journalist saw: an edit made against an older one is refused. */
+  expectedRevision?: number | undefined;
+  /** The edit this one continues (typing in the same turn): it joins it as one undo step. */
+  continues?: number | undefined;
+}
+
+/**
+ * Corrections: every edit is planned from what the journalist meant (shared/corrections),
+ * applied to the `sentences` table in one transaction (the FTS5 triggers re-index only the
+ * rewritten rows) and recorded with its sentence changes, so undo and redo replay them after
+ * any restart. The service's sentences are copied to `machine_sentences` before the first edit
+ * and never changed. Synchronous; the Library facade makes it async.
+ */
+export class CorrectionsStore {
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobStore,
+    private readonly content: TranscriptContent,
+    private readonly now: () => number,
+  ) {}
+
+  edit(id: string, intent: EditIntent, options: EditOptions = {}): EditResult {
+    return inWriteTransaction(this.db, () => {
+      this.jobs.require(id);
+      const revision = this.revision(id);
+      if (options.expectedRevision !== undefined && options.expectedRevision !== revision)
+        throw new VerbatimError(
+          'conflict',
+          'This transcript was changed somewhere else (another window or the command line). It has been reloaded; make the change again.',
+        );
+      const sentences = this.sentencesFor(id, intent);
+      if (sentences.length === 0)
+        throw new VerbatimError('invalid_input', 'This transcript has no text to correct yet.');
+      const plan = planEdit(sentences, intent, this.planContext(id));
+      if (plan.step.length === 0) return { editId: null, steps: [], replaced: 0, state: this.stateOf(id) };
+      this.keepMachineSentences(id);
+      this.applyStep(id, plan.step);
+      const continued =
+        options.continues !== undefined ? this.continuable(id, options.continues, intent) : null;
+      let editId: number;
+      if (continued) {
+        const steps = [...(JSON.parse(continued.steps_json) as EditStep[]), plan.step];
+        this.db
+          .prepare('UPDATE transcript_edits SET steps_json = ?, summary = ?, created_at = ? WHERE id = ?')
+          .run(JSON.stringify(steps), plan.summary, this.now(), continued.id);
+        editId = continued.id;
+      } else {
+        // A new edit ends the redo history, as in every editor.
+        this.db
+          .prepare('DELETE FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL')
+          .run(id);
+        editId = Number(
+          this.db
+            .prepare(
+              'INSERT INTO transcript_edits (transcript_id, kind, summary, steps_json, created_at) VALUES (?, ?, ?, ?, ?)',
+            )
+            .run(id, intent.kind, plan.summary, JSON.stringify([plan.step]), this.now()).lastInsertRowid,
+        );
+      }
+      this.bumpRevision(id);
+      return { editId, steps: [plan.step], replaced: plan.replaced, state: this.stateOf(id) };
+    });
+  }
+
+  undo(id: string): EditResult {
+    return inWriteTransaction(this.db, () => {
+      this.jobs.require(id);
+      const last = this.db
+        .prepare(
+          'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1',
+        )
+        .get(id) as EditRow | undefined;
+      if (!last) throw new VerbatimError('invalid_input', 'There is nothing to undo in this transcript.');
+      const steps = invertSteps(JSON.parse(last.steps_json) as EditStep[]);
+      for (const step of steps) this.applyStep(id, step);
+      this.db.prepare('UPDATE transcript_edits SET undone_at = ? WHERE id = ?').run(this.now(), last.id);
+      this.bumpRevision(id);
+      return { editId: null, steps, replaced: 0, state: this.stateOf(id) };
+    });
+  }
+
+  redo(id: string): EditResult {
+    return inWriteTransaction(this.db, () => {
+      this.jobs.require(id);
+      const next = this.db
+        .prepare(
+          'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1',
+        )
+        .get(id) as EditRow | undefined;
+      if (!next) throw new VerbatimError('invalid_input', 'There is nothing to redo in this transcript.');
+      const steps = JSON.parse(next.steps_json) as EditStep[];
+      for (const step of steps) this.applyStep(id, step);
+      this.db.prepare('UPDATE transcript_edits SET undone_at = NULL WHERE id = ?').run(next.id);
+      this.bumpRevision(id);
+      return { editId: null, steps, replaced: 0, state: this.stateOf(id) };
+    });
+  }
+
+  state(id: string): CorrectionState {
+    this.jobs.require(id);
+    return this.stateOf(id);
+  }
+
+  /** Every edit in force and every one undone (which Redo would bring back), oldest first. */
+  history(id: string): HistoryEntry[] {
+    this.jobs.require(id);
+    const rows = this.db
+      .prepare(
+        'SELECT id, kind, summary, created_at, undone_at FROM transcript_edits WHERE transcript_id = ? ORDER BY id',
+      )
+      .all(id) as Omit<EditRow, 'steps_json'>[];
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      summary: row.summary,
+      at: row.created_at,
+      undone: row.undone_at !== null,
+    }));
+  }
+
+  /** The service's sentences, as they were before any correction. */
+  machineSentences(id: string): Segment[] {
+    this.jobs.require(id);
+    // Before the first edit the stored sentences are still the service's own.
+    const kept = this.content.segmentsOf('machine_sentences', id);
+    return kept.length > 0 ? kept : this.content.sentences(id);
+  }
+
+  /** Stamps a paragraph as checked against the audio now, or takes the stamp away. */
+  setChecked(id: string, paragraph: number, checked: boolean): CorrectionState {
+    return inWriteTransaction(this.db, () => {
+      this.jobs.require(id);
+      const paragraphs = this.content.paragraphCount(id);
+      if (paragraph >= paragraphs)
+        throw new VerbatimError(
+          'invalid_input',
+          `This transcript has ${paragraphs} paragraphs; there is no paragraph ${paragraph + 1}.`,
+        );
+      if (checked)
+        this.db
+          .prepare(
+            'INSERT INTO paragraph_checks (transcript_id, paragraph, checked_at) VALUES (?, ?, ?) ON CONFLICT (transcript_id, paragraph) DO UPDATE SET checked_at = excluded.checked_at',
+          )
+          .run(id, paragraph, this.now());
+      else
+        this.db
+          .prepare('DELETE FROM paragraph_checks WHERE transcript_id = ? AND paragraph = ?')
+          .run(id, paragraph);
+      return this.stateOf(id);
+    });
+  }
+
+  /** True once the journalist has made an edit that is in force. */
+  hasCorrections(id: string): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL LIMIT 1')
+        .get(id) !== undefined
+    );
+  }
+
+  private stateOf(id: string): CorrectionState {
+    const last = this.db
+      .prepare(
+        'SELECT summary FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1',
+      )
+      .get(id) as { summary: string } | undefined;
+    const next = this.db
+      .prepare(
+        'SELECT summary FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1',
+      )
+      .get(id) as { summary: string } | undefined;
+    const applied = this.db
+      .prepare('SELECT count(*) AS n FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL')
+      .get(id) as { n: number };
+    const checks = this.db
+      .prepare(
+        'SELECT paragraph, checked_at FROM paragraph_checks WHERE transcript_id = ? ORDER BY paragraph',
+      )
+      .all(id) as { paragraph: number; checked_at: number }[];
+    return {
+      revision: this.revision(id),
+      undo: last?.summary ?? null,
+      redo: next?.summary ?? null,
+      applied: applied.n,
+      checks: checks.map((check) => ({ paragraph: check.paragraph, checkedAt: check.checked_at })),
+    };
+  }
+
+  private revision(id: string): number {
+    return (
+      this.db.prepare('SELECT corrections_revision AS r FROM transcripts WHERE id = ?').get(id) as {
+        r: number;
+      }
+    ).r;
+  }
+
+  private bumpRevision(id: string): void {
+    this.db
+      .prepare(
+        'UPDATE transcripts SET corrections_revision = corrections_revision + 1, updated_at = ? WHERE id = ?',
+      )
+      .run(this.now(), id);
+  }
+
+  /** The last edit, when `editId` names it, it is in force, nothing was undone after it, and it is the same kind. */
+  private continuable(id: string, editId: number, intent: EditIntent): EditRow | null {
+    const last = this.db
+      .prepare('SELECT * FROM transcript_edits WHERE transcript_id = ? ORDER BY id DESC LIMIT 1')
+      .get(id) as EditRow | undefined;
+    return last && last.id === editId && last.undone_at === null && last.kind === intent.kind ? last : null;
+  }
+
+  /**
+   * The sentences an intent needs, as an array as long as the transcript with only the needed
+   * positions filled: a one-word fix in a three-hour transcript reads one turn, not 3,000 rows.
+   */
+  private sentencesFor(id: string, intent: EditIntent): Segment[] {
+    const total = this.content.sentenceCount(id);
+    const sparse: Segment[] = new Array<Segment>(total);
+    const fill = (rows: Segment[]): Segment[] => {
+      for (const row of rows) sparse[row.position] = row;
+      return sparse;
+    };
+    switch (intent.kind) {
+      case 'text':
+      case 'speaker':
+        return fill(this.content.sentenceRange(id, intent.from, intent.from + intent.count));
+      case 'split':
+        return fill(this.content.turnRows(id, intent.position));
+      case 'merge':
+        return fill([
+          ...this.content.sentenceRange(id, intent.position - 1, intent.position),
+          ...this.content.turnRows(id, intent.position),
+        ]);
+      case 'replace':
+        return intent.at
+          ? fill(this.content.sentenceRange(id, intent.at.position, intent.at.position + 1))
+          : this.content.sentences(id);
+      case 'revert':
+        return this.content.sentences(id);
+    }
+  }
+
+  private planContext(id: string): PlanContext {
+    return {
+      paragraphs: this.content.paragraphs(id),
+      machineSentences: () => this.machineSentences(id),
+      speakerLabel: (choice) => this.speakerLabel(id, choice),
+      speakerName: (label) =>
+        (
+          this.db
+            .prepare('SELECT name FROM speakers WHERE transcript_id = ? AND label = ?')
+            .get(id, label) as { name: string } | undefined
+        )?.name ?? `Speaker ${label}`,
+    };
+  }
+
+  /** An existing speaker's label, or the next free letter for a new speaker, named at once. */
+  private speakerLabel(id: string, choice: SpeakerChoice): string {
+    const labels = new Set(
+      (
+        this.db.prepare('SELECT label FROM speakers WHERE transcript_id = ?').all(id) as { label: string }[]
+      ).map((row) => row.label),
+    );
+    if ('label' in choice) {
+      if (!labels.has(choice.label))
+        throw new VerbatimError('invalid_input', `There is no speaker ${choice.label} in this transcript.`);
+      return choice.label;
+    }
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+    const label = letters.find((letter) => !labels.has(letter)) ?? `S${labels.size + 1}`;
+    this.db
+      .prepare('INSERT INTO speakers (transcript_id, label, name) VALUES (?, ?, ?)')
+      .run(id, label, choice.newName.trim());
+    return label;
+  }
+
+  private hasMachineCopy(id: string): boolean {
+    return (
+      this.db.prepare('SELECT 1 FROM machine_sentences WHERE transcript_id = ? LIMIT 1').get(id) !== undefined
+    );
+  }
+
+  /** Before the first edit, the service's sentences are copied aside, once. */
+  private keepMachineSentences(id: string): void {
+    if (this.hasMachineCopy(id)) return;
+    this.db
+      .prepare(
+        `INSERT INTO machine_sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json)
+         SELECT transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json
+         FROM sentences WHERE transcript_id = ?`,
+      )
+      .run(id);
+  }
+
+  /**
+   * Applies one step to the stored sentences, last change first so earlier positions hold.
+   * The rows a change removes must be the ones it recorded; anything else means the history
+   * no longer fits the transcript, and nothing is changed.
+   */
+  private applyStep(id: string, step: EditStep): void {
+    const select = this.db.prepare(
+      'SELECT id, text FROM sentences WHERE transcript_id = ? AND position >= ? AND position < ? ORDER BY position',
+    );
+    const remove = this.db.prepare('DELETE FROM sentences WHERE id = ?');
+    const shift = this.db.prepare(
+      'UPDATE sentences SET position = position + ? WHERE transcript_id = ? AND position >= ?',
+    );
+    for (const change of [...step].reverse()) {
+      const rows = select.all(id, change.position, change.position + change.removed.length) as {
+        id: number;
+        text: string;
+      }[];
+      if (
+        rows.length !== change.removed.length ||
+        rows.some((row, i) => row.text !== change.removed[i]?.text)
+      )
+        throw new VerbatimError(
+          'conflict',
+          'The stored corrections no longer fit this transcript, so nothing was changed. Reload it and try again.',
+        );
+      for (const row of rows) remove.run(row.id);
+      const delta = change.inserted.length - change.removed.length;
+      if (delta !== 0) shift.run(delta, id, change.position + change.removed.length);
+      this.content.insertSentences(id, change.position, change.inserted);
+    }
+  }
+}

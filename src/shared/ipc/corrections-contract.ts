@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { segmentSchema } from '../library';
+import {
+  correctionStateSchema,
+  editIntentSchema,
+  editResultSchema,
+  historyEntrySchema,
+} from '../corrections/corrections';
+
+/**
+ * The correction workspace's part of the IPC contract. An edit says what the journalist meant
+ * (see corrections.ts); the answer carries the sentence changes to patch the reader with and
+ * the undo/redo state. Every change is also announced as `job.updated` (the library shows
+ * each transcript's corrections and review progress).
+ */
+const id = z.string().min(1).max(100);
+const transcriptRef = z.object({ id }).strict();
+
+export const correctionsContract = {
+  'corrections.edit': {
+    input: z
+      .object({
+        id,
+        intent: editIntentSchema,
+        /** The revision the reader showed; a stale edit is refused with a `conflict`. */
+        expectedRevision: z.number().int().min(0).optional(),
+        /** Typing that continues the edit with this id joins it as one undo step. */
+        continues: z.number().int().optional(),
+      })
+      .strict(),
+    output: editResultSchema,
+  },
+  'corrections.undo': { input: transcriptRef, output: editResultSchema },
+  'corrections.redo': { input: transcriptRef, output: editResultSchema },
+  'corrections.history': { input: transcriptRef, output: z.array(historyEntrySchema) },
+  /** The service's sentences before any correction, for "Show the machine transcript". */
+  'corrections.machine': { input: transcriptRef, output: z.array(segmentSchema) },
+  /** Stamps a paragraph (0-based) as checked against the audio now, or removes the stamp. */
+  'corrections.check': {
+    input: z.object({ id, paragraph: z.number().int().min(0), checked: z.boolean() }).strict(),
+    output: correctionStateSchema,
+  },
+};
