@@ -77,6 +77,22 @@ export const settingsSchema = z.object({
       inputDeviceId: null,
       outputDeviceId: null,
     }),
+  /**
+   * Transcribing with the keyboard. The key that plays and pauses while the caret stays in the
+   * text, as a chord like "Escape", "F4" or "Ctrl+Alt+P" (the renderer refuses keys that would
+   * break typing before saving one).
+   */
+  playPauseKey: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^((Ctrl|Alt|Shift|Meta)\+)*[^\s]+$/, 'This is not a key.')
+    .default('Escape'),
+  /** How far resuming with the play/pause key goes back, so the last words are heard again. */
+  rewindOnResumeSeconds: z.number().min(0).max(10).default(2),
+  /** Typing in the transcript pauses the recording. */
+  autoPauseWhileTyping: z.boolean().default(true),
   /** Transcription options every new job starts from (checked when a job is created). */
   defaultOptions: storedOptionsSchema.default({ speaker_labels: true }),
   /** Named sets of options, for the kinds of recording a reporter makes again and again. */
