@@ -11,6 +11,7 @@ import {
   type FindMatch,
   type ReaderModel,
 } from '../lib/reader-model';
+import { TranscriptionKeys, type TranscriptionKeyEvent } from './transcription-keys.svelte';
 
 export const speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
@@ -219,6 +220,34 @@ export class TranscriptStore {
     } catch {
       this.error = problem('The quote could not be copied to the clipboard.');
     }
+  }
+
+  // Transcribing with the keyboard (issue #19). The inline editor calls these three from its
+  // turns; the reader view calls transcriptionKey from its own key handler.
+  readonly transcription = new TranscriptionKeys(this);
+
+  /** Handles a transcription key (play/pause, speed, skips, play from the caret): true when it did. */
+  transcriptionKey(event: TranscriptionKeyEvent): boolean {
+    return this.transcription.handle(event);
+  }
+
+  /** Call on every change typed in the transcript: pauses the recording if Settings say so. */
+  noteTyping(): void {
+    this.transcription.noteTyping();
+  }
+
+  /** Plays from the word the caret or selection is in; false (with a notice) when it is not in the text. */
+  playFromCaret(selection?: Selection | null): boolean {
+    return this.transcription.playFromCaret(selection);
+  }
+
+  /** True unless the recording is playing (also before it is loaded). */
+  isPaused(): boolean {
+    return !this.media || this.media.paused;
+  }
+
+  pause(): void {
+    this.media?.pause();
   }
 
   private async edit(context: string, action: () => Promise<void>, success: string): Promise<void> {
