@@ -1,0 +1,75 @@
+import { formatChord, type Platform } from './transcription-keys';
+
+/** One line of the reader's shortcut help: the keys as this machine writes them, and what they do. */
+export interface ShortcutRow {
+  /** Shown under this heading; rows of one group stay together in the order given. */
+  group: string;
+  /** Alternatives, each already written for the platform ("Esc", "⌘Space"). */
+  keys: readonly string[];
+  action: string;
+}
+
+export interface ShortcutContext {
+  platform: Platform;
+  /** The configured play/pause key, as stored ("Escape", "F4", "Ctrl+Alt+P"). */
+  playPauseKey: string;
+  rewindOnResumeSeconds: number;
+  autoPauseWhileTyping: boolean;
+}
+
+/**
+ * Every shortcut of the reader, for the help dialog. One array so a feature adds its rows in one
+ * place: the inline editor appends its group (Enter to commit, undo, redo…) at the marked spot.
+ */
+export function readerShortcutRows(context: ShortcutContext): ShortcutRow[] {
+  const key = (chord: string): string => formatChord(chord, context.platform);
+  const rewind = context.rewindOnResumeSeconds;
+  return [
+    { group: 'Listening', keys: ['Space'], action: 'Play or pause (when not typing in a field)' },
+    { group: 'Listening', keys: ['←', '→'], action: 'Back or forward 5 seconds' },
+    { group: 'Listening', keys: ['[', ']'], action: 'Slower or faster (0.5x to 2x)' },
+
+    {
+      group: 'Transcribing (also while typing in the text)',
+      keys: [key(context.playPauseKey), key('Mod+Space')],
+      action:
+        rewind > 0
+          ? `Play or pause; playing again goes back ${rewind} s`
+          : 'Play or pause, the caret staying in the text',
+    },
+    {
+      group: 'Transcribing (also while typing in the text)',
+      keys: [key('Mod+['), key('Mod+]')],
+      action: 'Slower or faster',
+    },
+    {
+      group: 'Transcribing (also while typing in the text)',
+      keys: [key('Mod+Shift+['), key('Mod+Shift+]')],
+      action: 'Back or forward 5 seconds',
+    },
+    {
+      group: 'Transcribing (also while typing in the text)',
+      keys: [key('Mod+Enter')],
+      action: 'Play from the word at the caret',
+    },
+
+    // The inline editor's rows go here (group 'Correcting the text').
+
+    { group: 'Finding', keys: [key('Mod+F')], action: 'Find in the transcript' },
+    {
+      group: 'Finding',
+      keys: [key('Enter'), key('Shift+Enter')],
+      action: 'Next or previous match, in the find box',
+    },
+
+    { group: 'This help', keys: ['?'], action: 'Show this help' },
+    { group: 'This help', keys: [key('Escape')], action: 'Close this help' },
+  ];
+}
+
+/** The rows in their groups, in the order each group first appears. */
+export function groupedRows(rows: readonly ShortcutRow[]): { group: string; rows: ShortcutRow[] }[] {
+  const groups = new Map<string, ShortcutRow[]>();
+  for (const row of rows) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
+  return [...groups].map(([group, grouped]) => ({ group, rows: grouped }));
+}
