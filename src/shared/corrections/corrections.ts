@@ -89,8 +89,8 @@ export const editIntentSchema = z.discriminatedUnion('kind', [
         .optional(),
     })
     .strict(),
-  /** Paragraph `paragraph` goes back to the service's words. */
-  z.object({ kind: z.literal('revert'), paragraph: position }).strict(),
+  /** Paragraph `paragraph` goes back to the service's words; without it, the whole transcript does. */
+  z.object({ kind: z.literal('revert'), paragraph: position.optional() }).strict(),
 ]);
 export type EditIntent = z.infer<typeof editIntentSchema>;
 export type EditIntentInput = z.input<typeof editIntentSchema>;

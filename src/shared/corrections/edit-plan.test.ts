@@ -231,6 +231,14 @@ describe('planning an edit', () => {
     const edited = run({ kind: 'text', from: 2, count: 2, text: 'Nothing else.' }).after;
     const reverted = planEdit(edited, { kind: 'revert', paragraph: 1 }, context);
     expect(applyStep(edited, reverted.step).map(contentOf)).toEqual(transcript.map(contentOf));
+    const twice = applyStep(
+      edited,
+      planEdit(edited, { kind: 'text', from: 0, count: 1, text: 'Hi.' }, context).step,
+    );
+    expect(twice[0]?.text).toBe('Hi.');
+    const whole = planEdit(twice, { kind: 'revert' }, context);
+    expect(whole.summary).toBe('Reverted the whole transcript to the machine transcript');
+    expect(applyStep(twice, whole.step)).toEqual(transcript);
   });
 
   it('undoes any edit exactly', () => {

@@ -163,8 +163,20 @@ export function findPattern(find: string, options: { wholeWord?: boolean; matchC
   return new RegExp(body, options.matchCase ? 'gu' : 'giu');
 }
 
-/** The paragraph's sentences as the service wrote them, in place of the corrected ones. */
-function planRevert(sentences: readonly Segment[], paragraph: number, context: PlanContext): EditPlan {
+/** The paragraph's sentences (or all of them) as the service wrote them, in place of the corrected ones. */
+function planRevert(
+  sentences: readonly Segment[],
+  paragraph: number | undefined,
+  context: PlanContext,
+): EditPlan {
+  if (paragraph === undefined) {
+    const machine = context.machineSentences().map(contentOf);
+    return {
+      step: changes(minimalChange(0, sentences.map(contentOf), machine)),
+      summary: 'Reverted the whole transcript to the machine transcript',
+      replaced: 0,
+    };
+  }
   const span = context.paragraphs[paragraph];
   if (!span) throw outOfRange();
   const until = context.paragraphs[paragraph + 1]?.startMs ?? Infinity;
