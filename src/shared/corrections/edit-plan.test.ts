@@ -21,7 +21,7 @@ function sentence(position: number, text: string, start: number, speaker = 'A'):
 }
 
 const context: PlanContext = {
-  paragraphs: [
+  paragraphs: () => [
     { startMs: 0, endMs: 4000 },
     { startMs: 5000, endMs: 9000 },
   ],

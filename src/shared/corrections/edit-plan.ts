@@ -6,8 +6,8 @@ import { contentOf, minimalChange, sentenceFrom } from './sentence-changes';
 
 /** What planning an edit needs besides the sentences as they are now. */
 export interface PlanContext {
-  /** The paragraphs' time spans (for "revert this paragraph"). */
-  paragraphs: readonly Pick<Segment, 'startMs' | 'endMs'>[];
+  /** The paragraphs' time spans (for "revert this paragraph"), read only when needed. */
+  paragraphs: () => readonly Pick<Segment, 'startMs' | 'endMs'>[];
   /** The service's sentences, before any correction. */
   machineSentences: () => readonly Segment[];
   /** The label of the speaker a choice names (a new speaker gets one here). */
@@ -177,9 +177,10 @@ function planRevert(
       replaced: 0,
     };
   }
-  const span = context.paragraphs[paragraph];
+  const paragraphs = context.paragraphs();
+  const span = paragraphs[paragraph];
   if (!span) throw outOfRange();
-  const until = context.paragraphs[paragraph + 1]?.startMs ?? Infinity;
+  const until = paragraphs[paragraph + 1]?.startMs ?? Infinity;
   const inside = (sentence: Segment): boolean => sentence.startMs >= span.startMs && sentence.startMs < until;
   let first = sentences.findIndex((sentence) => sentence.startMs >= span.startMs);
   if (first < 0) first = sentences.length;

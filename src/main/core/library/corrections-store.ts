@@ -270,7 +270,7 @@ export class CorrectionsStore {
 
   private planContext(id: string): PlanContext {
     return {
-      paragraphs: this.content.paragraphs(id),
+      paragraphs: () => this.content.paragraphSpans(id),
       machineSentences: () => this.machineSentences(id),
       speakerLabel: (choice) => this.speakerLabel(id, choice),
       speakerName: (label) =>

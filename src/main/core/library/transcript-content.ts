@@ -103,6 +103,15 @@ export class TranscriptContent {
     ).n;
   }
 
+  /** The paragraphs' time spans in order, without their words. */
+  paragraphSpans(id: string): { startMs: number; endMs: number }[] {
+    return this.db
+      .prepare(
+        'SELECT start_ms AS startMs, end_ms AS endMs FROM paragraphs WHERE transcript_id = ? ORDER BY position',
+      )
+      .all(id) as { startMs: number; endMs: number }[];
+  }
+
   /** The sentences at positions `from` (inclusive) to `to` (exclusive). */
   sentenceRange(id: string, from: number, to: number): Segment[] {
     return this.db
