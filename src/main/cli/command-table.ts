@@ -2,13 +2,18 @@ import type { CliCommand } from './command';
 import { askCommand } from './commands/ask';
 import { catalogCommand } from './commands/catalog';
 import { deleteCommand } from './commands/delete';
+import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
+import { historyCommand } from './commands/history';
 import { jobsCommand } from './commands/jobs';
+import { redoCommand } from './commands/redo';
 import { resumeCommand } from './commands/resume';
 import { retryCommand } from './commands/retry';
+import { revertCommand } from './commands/revert';
 import { searchCommand } from './commands/search';
 import { showCommand } from './commands/show';
 import { transcribeCommand } from './commands/transcribe';
+import { undoCommand } from './commands/undo';
 import { voiceCommand } from './commands/voice';
 
 /** Every command of the command line, in the order the help lists them. */
@@ -19,6 +24,11 @@ export const commandTable: readonly CliCommand[] = [
   retryCommand,
   showCommand,
   searchCommand,
+  editCommand,
+  historyCommand,
+  undoCommand,
+  redoCommand,
+  revertCommand,
   deleteCommand,
   exportCommand,
   catalogCommand,

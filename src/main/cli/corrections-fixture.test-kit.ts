@@ -1,0 +1,59 @@
+import type { Library } from '../core/library/library';
+
+/**
+ * A finished interview with a misheard name, as the scheduler stores one: "Brenan" (the
+ * mayor is Brennan) three times across three paragraphs and two speakers, for the tests of
+ * the command line's corrections (edit, history, undo, revert) and the kill test.
+ */
+export const misheardLines: readonly [speaker: string, text: string, startMs: number][] = [
+  ['A', 'Mayor Brenan opened the meeting.', 0],
+  ['A', 'The ferry contract was signed.', 3000],
+  ['B', 'Brenan is wrong about the ferry.', 6000],
+  ['B', 'The harbour needs a new ferry.', 9000],
+  ['A', 'I told Brenan the same thing.', 12_000],
+];
+
+export async function storeMisheardInterview(
+  library: Library,
+  id: string,
+  title = 'Harbour council',
+): Promise<void> {
+  await library.createJob({
+    id,
+    title,
+    sourceKind: 'file',
+    source: `/recordings/${id}.wav`,
+    audioPath: null,
+    region: 'us',
+    options: { speaker_labels: true },
+    status: 'fetching',
+  });
+  const sentences = misheardLines.map(([speaker, text, start]) => ({
+    speaker,
+    text,
+    start,
+    end: start + 2500,
+    confidence: 0.8,
+    words: text.split(' ').map((word, i) => ({
+      text: word,
+      start: start + i * 400,
+      end: start + i * 400 + 350,
+      confidence: word === 'Brenan' ? 0.4 : 0.95,
+      speaker,
+    })),
+  }));
+  await library.saveCompleted(id, {
+    transcript: {
+      id: `remote-${id}`,
+      text: sentences.map((s) => s.text).join(' '),
+      language_code: 'en',
+      audio_duration: 15,
+    },
+    sentences,
+    paragraphs: [
+      { text: 'one', start: 0, end: 5500, confidence: 0.9 },
+      { text: 'two', start: 6000, end: 11_500, confidence: 0.9 },
+      { text: 'three', start: 12_000, end: 14_500, confidence: 0.9 },
+    ],
+  });
+}
