@@ -61,6 +61,17 @@ export function readerShortcutRows(context: ShortcutContext): ShortcutRow[] {
       keys: [key('Enter'), key('Shift+Enter')],
       action: 'Next or previous match, in the find box',
     },
+    { group: 'Finding', keys: [key('F3'), key('Shift+F3')], action: 'Next or previous match, from anywhere' },
+    { group: 'Finding', keys: [key('Mod+H')], action: 'Find and replace' },
+    {
+      group: 'Finding',
+      keys: [key('Enter')],
+      action: 'Replace the match shown and go to the next, in the replace box',
+    },
+
+    // The review pass (review.ts reviewKey): function keys, so they never type into a correction.
+    { group: 'Reviewing', keys: [key('F8'), key('Shift+F8')], action: 'Next or previous uncertain word' },
+    { group: 'Reviewing', keys: [key('F9')], action: 'Mark the paragraph now playing as checked' },
 
     { group: 'This help', keys: ['?'], action: 'Show this help' },
     { group: 'This help', keys: [key('Escape')], action: 'Close this help' },

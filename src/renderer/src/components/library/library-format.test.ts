@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptSummary } from '../../../../shared/library';
 import {
+  correctionsLabel,
   dayEnd,
   dayStart,
   emptyFilters,
@@ -8,6 +9,7 @@ import {
   formatMatchCount,
   matchesFilters,
   rangeBetween,
+  reviewLabel,
   speakerNames,
   statusText,
   upsert,
@@ -107,5 +109,29 @@ describe('list updates and selection', () => {
     expect(rangeBetween(ids, 'b', 'd')).toEqual(['b', 'c', 'd']);
     expect(rangeBetween(ids, 'd', 'b')).toEqual(['b', 'c', 'd']);
     expect(rangeBetween(ids, 'gone', 'c')).toEqual(['c']);
+  });
+});
+
+describe('the review in the library', () => {
+  it('filters to transcripts not fully checked against the audio', () => {
+    const unchecked = { ...emptyFilters, review: 'unchecked' as const };
+    expect(matchesFilters(summary({ review: { checked: 7, paragraphs: 20 } }), unchecked)).toBe(true);
+    expect(matchesFilters(summary({ review: { checked: 20, paragraphs: 20 } }), unchecked)).toBe(false);
+    // A transcript with nothing to check (still running, or no speech) is not on the to-do list.
+    expect(matchesFilters(summary({ review: { checked: 0, paragraphs: 0 } }), unchecked)).toBe(false);
+    expect(matchesFilters(summary({ review: { checked: 20, paragraphs: 20 } }), emptyFilters)).toBe(true);
+    // Together with the other filters, not instead of them.
+    expect(
+      matchesFilters(summary({ review: { checked: 1, paragraphs: 20 } }), { ...unchecked, tag: 'council' }),
+    ).toBe(false);
+  });
+
+  it('shows each transcript’s progress and its corrections', () => {
+    expect(reviewLabel(summary({ review: { checked: 7, paragraphs: 20 } }))).toBe('Checked 7/20');
+    expect(reviewLabel(summary({ review: { checked: 20, paragraphs: 20 } }))).toBe('Fully checked');
+    expect(reviewLabel(summary({ review: { checked: 0, paragraphs: 0 } }))).toBe('');
+    expect(correctionsLabel(summary({ corrections: 3 }))).toBe('3 corrections');
+    expect(correctionsLabel(summary({ corrections: 1 }))).toBe('1 correction');
+    expect(correctionsLabel(summary({ corrections: 0 }))).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import { finishedStatuses, type JobStatus, type TranscriptSummary } from '../../../../shared/library';
+import { notFullyChecked, reviewProgress } from '../../lib/review';
 
 /** Pure helpers of the library view, kept apart from the store so they are unit-tested without a DOM. */
 
@@ -63,9 +64,21 @@ export interface FilterForm {
   speaker: string;
   language: string;
   status: JobStatus | '';
+  /** "unchecked": only transcripts with paragraphs not yet checked against the audio. */
+  review: ReviewFilter;
 }
 
-export const emptyFilters: FilterForm = { from: '', to: '', tag: '', speaker: '', language: '', status: '' };
+export type ReviewFilter = '' | 'unchecked';
+
+export const emptyFilters: FilterForm = {
+  from: '',
+  to: '',
+  tag: '',
+  speaker: '',
+  language: '',
+  status: '',
+  review: '',
+};
 
 /** Local calendar days to the service's epoch milliseconds; "to" covers its whole day. */
 export function dayStart(day: string): number | undefined {
@@ -88,6 +101,7 @@ export function matchesFilters(summary: TranscriptSummary, form: FilterForm): bo
   if (from !== undefined && summary.createdAt < from) return false;
   if (to !== undefined && summary.createdAt > to) return false;
   if (form.status && summary.status !== form.status) return false;
+  if (form.review === 'unchecked' && !notFullyChecked(summary.review)) return false;
   if (form.tag && !summary.tags.includes(form.tag)) return false;
   if (form.language) {
     const code = summary.languageCode ?? '';
@@ -101,6 +115,17 @@ export function matchesFilters(summary: TranscriptSummary, form: FilterForm): bo
     if (!found) return false;
   }
   return true;
+}
+
+/** "Checked 7/20", "Fully checked", or '' while there is nothing to check. */
+export function reviewLabel(summary: Pick<TranscriptSummary, 'review'>): string {
+  return reviewProgress(summary.review.checked, summary.review.paragraphs).short;
+}
+
+/** "3 corrections", or '' before the first one. */
+export function correctionsLabel(summary: Pick<TranscriptSummary, 'corrections'>): string {
+  if (summary.corrections <= 0) return '';
+  return `${summary.corrections} ${summary.corrections === 1 ? 'correction' : 'corrections'}`;
 }
 
 /** Newest first, as main lists them; an update replaces its row, a new job goes on top. */
