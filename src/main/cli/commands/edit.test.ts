@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,21 @@ describe('correcting from the command line', () => {
     expect(await hitsIn('Brennan')).toEqual([0, 6000, 12_000]);
     // Before the edit, the other transcript's hits show the old spelling was there to be found.
     expect((await cli('search', 'Brenan')).stdout).toContain('Mayor **Brenan** opened the meeting.');
+  }, 30_000);
+
+  it('export writes the corrected words to a file, subtitles included', async () => {
+    const out = join(dataDir, 'council');
+    const [srt, txt] = await Promise.all([
+      cli('export', 'council', '--format', 'srt', '--out', out),
+      cli('export', 'council', '--format', 'txt', '--out', out, '--no-header'),
+    ]);
+    expect(srt.code, srt.stderr).toBe(0);
+    expect(txt.code, txt.stderr).toBe(0);
+    for (const format of ['srt', 'txt']) {
+      const file = readFileSync(`${out}.${format}`, 'utf8');
+      expect(file.match(/Brennan/g), format).toHaveLength(3);
+      expect(file, format).not.toContain('Brenan');
+    }
   }, 30_000);
 
   it('history lists the edits; undo and redo take the latest back and bring it again', async () => {

@@ -101,7 +101,8 @@ interface Resolved {
 /**
  * Applies the redaction choice and the range to one sentence. Returns null when the range leaves
  * nothing of it. Unredacted words are matched by start time because the service returns both word
- * lists with identical timings but different text.
+ * lists with identical timings but different text; a corrected word keeps the time of the word it
+ * replaced, so it is never swapped back for the service's.
  */
 function resolveSentence(
   t: ExportTranscript,
@@ -123,6 +124,8 @@ function resolveSentence(
   let swapped = false;
   if (unredactedByStart && words.length > 0) {
     words = words.map((w) => {
+      // A word the journalist corrected is theirs: the service's word at its time is the one replaced.
+      if (w.corrected) return w;
       const u = unredactedByStart.get(w.start);
       if (!u || u.text === w.text) return w;
       swapped = true;

@@ -1,20 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { parseSync, type NodeCue } from 'subtitle';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { VerbatimError } from '../../../shared/errors';
-import { defaultExportSettings, exportFormats, type ExportFormat } from '../../../shared/export-options';
+import { defaultExportSettings, exportFormats } from '../../../shared/export-options';
 import { openDatabase } from '../library/database';
 import { Library } from '../library/library';
 import { exportTranscript } from './export-transcript';
 import { loadExportTranscript } from './library-export';
 import { storeInterview, storedPhone } from './library-fixture.test-kit';
-import { pdftotext, readDocx } from './read-back.test-kit';
-
-const dir = mkdtempSync(join(tmpdir(), 'verbatim-library-export-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { readBack } from './read-back.test-kit';
 
 let library: Library;
 beforeEach(async () => {
@@ -22,34 +14,6 @@ beforeEach(async () => {
   await storeInterview(library, 'ferry');
   await library.renameSpeaker('ferry', 'A', 'Maria Lopez');
 });
-
-/** What a reader of each file sees, read back with a tool of its own kind. */
-async function readBack(format: ExportFormat, bytes: Uint8Array): Promise<string> {
-  const text = new TextDecoder().decode(bytes);
-  switch (format) {
-    case 'docx':
-      return (await readDocx(bytes)).map((p) => p.text).join('\n');
-    case 'pdf': {
-      const file = join(dir, `read-back-${Math.random().toString(36).slice(2)}.pdf`);
-      writeFileSync(file, bytes);
-      return pdftotext(file);
-    }
-    case 'srt':
-    case 'vtt':
-      return parseSync(text)
-        .filter((n): n is NodeCue => n.type === 'cue')
-        .map((n) => n.data.text)
-        .join('\n');
-    case 'json':
-      return JSON.stringify(JSON.parse(text));
-    case 'csv':
-      return parseCsv<Record<string, string>>(text, { bom: true, columns: true })
-        .map((row) => Object.values(row).join(' | '))
-        .join('\n');
-    default:
-      return text;
-  }
-}
 
 describe('loadExportTranscript', () => {
   it('gathers names, sentences, paragraphs, unredacted words and the appendix from the library', async () => {

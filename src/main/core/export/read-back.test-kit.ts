@@ -1,5 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import JSZip from 'jszip';
+import { parseSync, type NodeCue } from 'subtitle';
+import type { ExportFormat } from '../../../shared/export-options';
 
 /**
  * Test helpers that read exports back with independent tools (a zip reader and the XML,
@@ -49,4 +55,37 @@ export function pdftotext(file: string): string {
   const r = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`pdftotext failed: ${r.stderr}`);
   return r.stdout;
+}
+
+/** What a reader of an export in any format sees, read back with a tool of its own kind. */
+export async function readBack(format: ExportFormat, bytes: Uint8Array): Promise<string> {
+  const text = new TextDecoder().decode(bytes);
+  switch (format) {
+    case 'docx':
+      return (await readDocx(bytes)).map((p) => p.text).join('\n');
+    case 'pdf': {
+      const dir = mkdtempSync(join(tmpdir(), 'verbatim-read-back-'));
+      try {
+        const file = join(dir, 'export.pdf');
+        writeFileSync(file, bytes);
+        return pdftotext(file);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    case 'srt':
+    case 'vtt':
+      return parseSync(text)
+        .filter((n): n is NodeCue => n.type === 'cue')
+        .map((n) => n.data.text)
+        .join('\n');
+    case 'json':
+      return JSON.stringify(JSON.parse(text));
+    case 'csv':
+      return parseCsv<Record<string, string>>(text, { bom: true, columns: true })
+        .map((row) => Object.values(row).join(' | '))
+        .join('\n');
+    default:
+      return text;
+  }
 }

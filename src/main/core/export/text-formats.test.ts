@@ -111,6 +111,7 @@ const jsonSchema = z
     createdAt: z.string().datetime(),
     durationMs: z.number().int().nullable(),
     language: z.string().nullable(),
+    correctedWords: z.number().int().min(0),
     speakers: z.array(z.object({ label: z.string(), name: z.string() }).strict()),
     range: z.object({ startMs: z.number(), endMs: z.number() }).strict().nullable(),
     blocks: z.array(
@@ -134,6 +135,7 @@ const jsonSchema = z
                       startMs: z.number(),
                       endMs: z.number(),
                       confidence: z.number(),
+                      corrected: z.boolean(),
                     })
                     .strict(),
                 ),

@@ -124,15 +124,24 @@ export function toPlainText(t: ExportTranscript, o: ExportOptions = defaultExpor
 /**
  * JSON shape (version 1), documented here because other tools read it:
  * { format: "verbatim-transcript", version: 1, title, source, createdAt (ISO 8601), durationMs|null,
- *   language|null, speakers: [{ label, name }], range: { startMs, endMs }|null,
+ *   language|null, correctedWords, speakers: [{ label, name }], range: { startMs, endMs }|null,
  *   blocks: [{ speaker|null, startMs, endMs, text,
  *              sentences: [{ speaker|null, startMs, endMs, text,
- *                            words: [{ text, startMs, endMs, confidence }] }] }],
+ *                            words: [{ text, startMs, endMs, confidence, corrected }] }] }],
  *   analyses?: { summary?, keyPhrases?, entities?: [{ type, text }] }  (only with the appendix option) }
+ * The words are the journalist's corrected transcript. `corrected` is true for a word the
+ * journalist typed or changed (its confidence is then 1: checked by a person) and false for the
+ * service's own; `correctedWords` counts the corrected words in this file (0 when none were).
+ * Both were added within version 1: a reader that does not know them can ignore them.
  */
 export function toJson(t: ExportTranscript, o: ExportOptions = defaultExportOptions): string {
   const blocks = exportBlocks(t, o);
   const analyses = exportAppendix(t, o);
+  const correctedWords = blocks.reduce(
+    (sum, b) =>
+      sum + b.sentences.reduce((inBlock, s) => inBlock + s.words.filter((w) => w.corrected).length, 0),
+    0,
+  );
   const doc = {
     format: 'verbatim-transcript',
     version: 1,
@@ -141,6 +150,7 @@ export function toJson(t: ExportTranscript, o: ExportOptions = defaultExportOpti
     createdAt: new Date(t.createdAt).toISOString(),
     durationMs: t.audioDurationMs,
     language: t.languageCode,
+    correctedWords,
     speakers: o.speakerNames ? [...t.speakers].map(([label, name]) => ({ label, name })) : [],
     range: o.range ? { startMs: o.range.startMs, endMs: o.range.endMs } : null,
     blocks: blocks.map((b) => ({
@@ -158,6 +168,7 @@ export function toJson(t: ExportTranscript, o: ExportOptions = defaultExportOpti
           startMs: w.start,
           endMs: w.end,
           confidence: w.confidence,
+          corrected: w.corrected === true,
         })),
       })),
     })),
