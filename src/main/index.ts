@@ -237,7 +237,21 @@ if (!app.requestSingleInstanceLock()) {
         ),
       );
       Menu.setApplicationMenu(
-        Menu.buildFromTemplate(applicationMenuTemplate(process.platform, 'Verbatim', { logFile })),
+        Menu.buildFromTemplate(
+          applicationMenuTemplate(process.platform, 'Verbatim', {
+            logFile,
+            // Edit → Undo/Redo go to the window in front; its page decides what they undo.
+            onEditCommand: (action) =>
+              sendEvent(
+                () => {
+                  const target = BrowserWindow.getFocusedWindow() ?? mainWindow;
+                  return target ? [target.webContents] : [];
+                },
+                'corrections.menu',
+                { action },
+              ),
+          }),
+        ),
       );
       composedServices = services;
       openMainWindow();

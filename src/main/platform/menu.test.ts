@@ -31,4 +31,31 @@ describe('the application menu', () => {
       expect(electron.shell.showItemInFolder).toHaveBeenCalledExactlyOnceWith(logFile);
     }
   });
+
+  it('Edit → Undo and Redo are sent to the page, their keys shown but left to the page', () => {
+    for (const platform of ['darwin', 'linux', 'win32'] as const) {
+      const sent: string[] = [];
+      const template = applicationMenuTemplate(platform, 'Verbatim', {
+        onEditCommand: (action) => sent.push(action),
+      });
+      const edit = template.find((item) => item.label === 'Edit');
+      const items = edit?.submenu as MenuItemConstructorOptions[];
+      const undo = items.find((item) => item.label === 'Undo')!;
+      const redo = items.find((item) => item.label === 'Redo')!;
+      (undo.click as () => void)();
+      (redo.click as () => void)();
+      expect(sent).toEqual(['undo', 'redo']);
+      expect(undo.accelerator).toBe('CmdOrCtrl+Z');
+      expect(redo.accelerator).toBe(platform === 'darwin' ? 'Shift+Cmd+Z' : 'Ctrl+Y');
+      // Registered, the menu would take Ctrl+Z from a text field and the reader would undo twice.
+      expect(undo.registerAccelerator).toBe(false);
+      expect(redo.registerAccelerator).toBe(false);
+      // The rest of the Edit menu keeps its native roles.
+      expect(items.map((item) => item.role).filter(Boolean)).toEqual(
+        expect.arrayContaining(['cut', 'copy', 'paste', 'selectAll']),
+      );
+    }
+    // Without a page to ask (no handler), the native Edit menu stays.
+    expect(applicationMenuTemplate('linux', 'Verbatim').some((item) => item.role === 'editMenu')).toBe(true);
+  });
 });

@@ -1,8 +1,47 @@
 import { shell, type MenuItemConstructorOptions } from 'electron';
+import type { EditMenuAction } from '../../shared/ipc/corrections-contract';
 
 export interface MenuOptions {
   /** The log file (`<data>/logs/verbatim.log`) that Help → Show Log File reveals. */
   logFile?: string;
+  /**
+   * Edit → Undo and Redo, sent to the focused window: only the page knows whether the focus is
+   * in a text field (its own undo) or in the transcript reader (the corrections' history).
+   */
+  onEditCommand?: (action: EditMenuAction) => void;
+}
+
+/**
+ * The Edit menu. With `onEditCommand`, Undo and Redo are the page's to decide; their
+ * accelerators are only shown, not registered, so Ctrl/Cmd+Z still reaches the page as a key
+ * (a field's native undo, the reader's handler) and is never done twice.
+ */
+function editMenu(mac: boolean, onEditCommand: MenuOptions['onEditCommand']): MenuItemConstructorOptions {
+  if (!onEditCommand) return { role: 'editMenu' };
+  return {
+    label: 'Edit',
+    submenu: [
+      {
+        label: 'Undo',
+        accelerator: 'CmdOrCtrl+Z',
+        registerAccelerator: false,
+        click: () => onEditCommand('undo'),
+      },
+      {
+        label: 'Redo',
+        accelerator: mac ? 'Shift+Cmd+Z' : 'Ctrl+Y',
+        registerAccelerator: false,
+        click: () => onEditCommand('redo'),
+      },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      ...(mac ? [{ role: 'pasteAndMatchStyle' } as const] : []),
+      { role: 'delete' },
+      { role: 'selectAll' },
+    ],
+  };
 }
 
 /**
@@ -34,7 +73,7 @@ export function applicationMenuTemplate(
   }
   template.push(
     { label: 'File', submenu: [mac ? { role: 'close' } : { role: 'quit' }] },
-    { role: 'editMenu' },
+    editMenu(mac, options.onEditCommand),
     {
       label: 'View',
       submenu: [

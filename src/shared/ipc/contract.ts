@@ -15,7 +15,7 @@ import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
-import { correctionsContract } from './corrections-contract';
+import { correctionsContract, correctionsEvents } from './corrections-contract';
 import { correctionStateSchema } from '../corrections/corrections';
 
 /**
@@ -164,6 +164,7 @@ export const events = {
   ...exportEvents,
   ...askEvents,
   ...voiceEvents,
+  ...correctionsEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

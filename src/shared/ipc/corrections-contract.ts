@@ -41,3 +41,14 @@ export const correctionsContract = {
     output: correctionStateSchema,
   },
 };
+
+export const editMenuActions = ['undo', 'redo'] as const;
+export type EditMenuAction = (typeof editMenuActions)[number];
+
+export const correctionsEvents = {
+  /**
+   * The desktop app's Edit → Undo or Redo was chosen: the window decides whether that is a text
+   * field's own undo or the open transcript's history (main cannot tell which has the focus).
+   */
+  'corrections.menu': z.object({ action: z.enum(editMenuActions) }),
+};

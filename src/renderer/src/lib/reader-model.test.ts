@@ -11,6 +11,7 @@ import {
   turnAt,
   unredactedByStart,
   wordAt,
+  wordAtOffset,
 } from './reader-model';
 
 function segment(position: number, speaker: string | null, words: [string, number, number?][]): Segment {
@@ -196,5 +197,63 @@ describe('quoteText', () => {
       'call 555-0142 or write to mayor@porthollow.gov.',
     );
     expect(quoteText(model, 6, 11, {}, 'original')).toBe('call [PHONE_NUMBER] or write to [EMAIL_ADDRESS].');
+  });
+});
+
+describe('the sentences each turn covers (what retyping it replaces)', () => {
+  it('gives each turn its first sentence and count, and each word its sentence and place in it', () => {
+    const model = buildModel(sentences, []);
+    expect(model.turns.map((turn) => [turn.firstSentence, turn.sentenceCount])).toEqual([
+      [0, 2],
+      [2, 1],
+      [3, 1],
+    ]);
+    expect(model.turns[0]?.words.map((word) => [word.text, word.sentence, word.inSentence])).toEqual([
+      ['Good', 0, 0],
+      ['morning.', 0, 1],
+      ['Thanks', 1, 0],
+      ['for', 1, 1],
+      ['coming.', 1, 2],
+    ]);
+  });
+
+  it('counts sentences without words in their turn, so retyping it replaces them too', () => {
+    const empty = { ...segment(1, 'A', []), startMs: 800, endMs: 850 };
+    const model = buildModel([sentences[0]!, empty, { ...sentences[2]!, position: 2 }], []);
+    expect(model.turns.map((turn) => [turn.firstSentence, turn.sentenceCount])).toEqual([
+      [0, 2],
+      [2, 1],
+    ]);
+  });
+
+  it('covers the sentences of each paragraph when there are no speakers', () => {
+    const plain = sentences.map((sentence) => ({ ...sentence, speaker: null }));
+    const paragraphs = [
+      { ...plain[0]!, startMs: 0, endMs: 2000 },
+      { ...plain[2]!, startMs: 2000, endMs: 5000 },
+    ];
+    const model = buildModel(plain, paragraphs);
+    expect(model.turns.map((turn) => [turn.firstSentence, turn.sentenceCount])).toEqual([
+      [0, 2],
+      [2, 2],
+    ]);
+  });
+
+  it('marks corrected words, which are no longer doubtful however low the service scored them', () => {
+    const corrected = segment(0, 'A', [['Brennan', 0, 0.2]]);
+    corrected.words[0]!.corrected = true;
+    const model = buildModel([corrected, { ...sentences[2]!, position: 1 }], []);
+    expect(model.turns[0]?.words[0]?.corrected).toBe(true);
+    expect(model.turns[1]?.words.map((word) => word.corrected)).toEqual([false, false, false]);
+  });
+
+  it('finds the word a caret offset falls in, a space counting for the word before it', () => {
+    const turn = buildModel(sentences, []).turns[0]!;
+    // "Good morning. Thanks for coming."
+    expect(wordAtOffset(turn, 0)?.text).toBe('Good');
+    expect(wordAtOffset(turn, 4)?.text).toBe('Good');
+    expect(wordAtOffset(turn, 5)?.text).toBe('morning.');
+    expect(wordAtOffset(turn, 14)?.text).toBe('Thanks');
+    expect(wordAtOffset(turn, 999)?.text).toBe('coming.');
   });
 });

@@ -11,6 +11,12 @@ export interface ReaderWord {
   start: number;
   end: number;
   confidence: number;
+  /** Position of the sentence the word is in: what an edit's `position` counts. */
+  sentence: number;
+  /** The word's index inside its sentence (a split's `word`). */
+  inSentence: number;
+  /** Typed or checked by the journalist: no longer marked as doubtful. */
+  corrected: boolean;
 }
 
 /** One block of the reader: a speaker's turn, or a paragraph when there are no speakers. */
@@ -24,6 +30,9 @@ export interface Turn {
   text: string;
   /** Where each word begins in `text`, for mapping find matches back to words. */
   wordOffsets: number[];
+  /** The sentence positions the turn covers, `firstSentence`..`firstSentence + sentenceCount - 1`: what retyping it replaces. */
+  firstSentence: number;
+  sentenceCount: number;
 }
 
 export interface ReaderModel {
@@ -54,10 +63,14 @@ export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderM
         words: [],
         text: '',
         wordOffsets: [],
+        firstSentence: segment.position,
+        sentenceCount: 0,
       };
       turns.push(turn);
     }
     turn.endMs = Math.max(turn.endMs, segment.endMs);
+    turn.sentenceCount++;
+    let inSentence = 0;
     for (const word of segment.words) {
       turn.wordOffsets.push(turn.text.length === 0 ? 0 : turn.text.length + 1);
       turn.text = turn.text.length === 0 ? word.text : `${turn.text} ${word.text}`;
@@ -67,6 +80,9 @@ export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderM
         start: word.start,
         end: word.end,
         confidence: word.confidence,
+        sentence: segment.position,
+        inSentence: inSentence++,
+        corrected: word.corrected === true,
       });
     }
   };
@@ -205,4 +221,14 @@ export function unredactedByStart(transcript: Record<string, unknown> | null): M
 /** Recordings the reader shows as video rather than audio. */
 export function isVideo(path: string | null): boolean {
   return !!path && /\.(mp4|m4v|mov|webm|mkv|ogv)$/i.test(path);
+}
+
+/** The word a character offset of a turn's text falls in (on a space: the word before it). */
+export function wordAtOffset(turn: Turn, offset: number): ReaderWord | undefined {
+  let found = 0;
+  for (let i = 0; i < turn.wordOffsets.length; i++) {
+    if ((turn.wordOffsets[i] as number) <= offset) found = i;
+    else break;
+  }
+  return turn.words[found];
 }

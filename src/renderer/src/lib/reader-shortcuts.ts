@@ -53,7 +53,33 @@ export function readerShortcutRows(context: ShortcutContext): ShortcutRow[] {
       action: 'Play from the word at the caret',
     },
 
-    // The inline editor's rows go here (group 'Correcting the text').
+    // The inline editor's rows (issue #19).
+    {
+      group: 'Correcting the text',
+      keys: [key('Enter')],
+      action: 'Correct the focused turn (or click into its text)',
+    },
+    {
+      group: 'Correcting the text',
+      keys: [key('Enter')],
+      action: 'Save the turn and leave it (leaving it or a second’s pause saves too)',
+    },
+    {
+      group: 'Correcting the text',
+      keys: [key(context.playPauseKey)],
+      action: 'Save what you typed and play or pause, the caret staying put',
+    },
+    { group: 'Correcting the text', keys: [key('Mod+Z')], action: 'Undo the last correction' },
+    {
+      group: 'Correcting the text',
+      keys: context.platform === 'mac' ? [key('Mod+Shift+Z')] : [key('Mod+Shift+Z'), key('Mod+Y')],
+      action: 'Redo',
+    },
+    {
+      group: 'Correcting the text',
+      keys: ['Speaker…', 'Right-click a word'],
+      action: 'Change the speaker, split or merge turns, revert a paragraph',
+    },
 
     { group: 'Finding', keys: [key('Mod+F')], action: 'Find in the transcript' },
     {

@@ -12,6 +12,7 @@ import {
   type ReaderModel,
 } from '../lib/reader-model';
 import { TranscriptionKeys, type TranscriptionKeyEvent } from './transcription-keys.svelte';
+import { Corrections } from './corrections.svelte';
 
 export const speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
@@ -45,6 +46,9 @@ export class TranscriptStore {
   /** Set when the view should scroll a turn into view (a seek from outside the text). */
   revealTurn = $state<{ turn: number; word: number } | undefined>(undefined);
 
+  /** The journalist's corrections: retyping, speakers, undo and redo (issue #19). */
+  readonly corrections: Corrections = new Corrections(this);
+
   private media: HTMLMediaElement | undefined;
   private pendingSeekMs: number | undefined;
 
@@ -56,6 +60,7 @@ export class TranscriptStore {
       this.detail = detail;
       this.summary = detail.summary;
       this.model = buildModel(detail.sentences, detail.paragraphs);
+      this.corrections.loaded(detail);
     } catch (error) {
       this.loadError = caught(error, 'transcripts.get');
     }

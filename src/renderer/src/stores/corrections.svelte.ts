@@ -1,0 +1,280 @@
+import type {
+  CorrectionState,
+  EditIntent,
+  EditResult,
+  SpeakerChoice,
+} from '../../../shared/corrections/corrections';
+import { applyStep } from '../../../shared/corrections/sentence-changes';
+import { isVerbatimError } from '../../../shared/errors';
+import type { TranscriptDetail } from '../../../shared/ipc/contract';
+import type { Segment } from '../../../shared/library';
+import { api } from '../lib/api';
+import { problem, type Problem } from '../lib/error-message';
+import { buildModel, type ReaderModel, type Turn } from '../lib/reader-model';
+import { caught } from '../lib/report-problem';
+
+/** What the corrections patch: the open transcript (TranscriptStore is one). */
+export interface CorrectionsHost {
+  readonly id: string;
+  detail: TranscriptDetail | undefined;
+  model: ReaderModel | undefined;
+  notice: string;
+  error: Problem | undefined;
+  load(): Promise<void>;
+}
+
+/** Typing stopped this long ago: what was typed is stored (a crash loses at most one word). */
+export const autosaveMs = 1000;
+
+/**
+ * The turn being retyped: which sentences it replaces, the text last stored, and the edit the
+ * next commit continues, so a whole session of typing in one turn is one undo step.
+ */
+export class TurnEdit {
+  /** Set while leaving the turn: the text shows as typed, not editable, until it is stored. */
+  leaving = $state(false);
+  /** Why the last commit failed; the typed text stays in the turn. */
+  failure = $state<string | undefined>(undefined);
+  editId: number | undefined = undefined;
+  /** The text as typed now, given by the editor while it is open. */
+  read: () => string = () => this.stored;
+
+  constructor(
+    /** The turn's index in the model; the editor is drawn in its place. */
+    readonly turn: number,
+    public from: number,
+    public count: number,
+    /** The turn's text as stored: typing that comes back to it sends nothing. */
+    public stored: string,
+    /** Where the caret goes when the editor opens (a character offset in the text). */
+    readonly caret: number,
+  ) {}
+}
+
+/**
+ * The correction workspace of one open transcript: retyping a turn with autosave, speakers,
+ * undo and redo, the machine transcript and reverting a paragraph. Every edit goes through one
+ * queue, so each is sent against the revision the previous one left, and its answer patches
+ * the sentences in place (applyStep) rather than reloading 30,000 words.
+ */
+export class Corrections {
+  state = $state.raw<CorrectionState | undefined>(undefined);
+  editing = $state.raw<TurnEdit | undefined>(undefined);
+  /** The service's words, shown read-only instead of the corrected ones. */
+  machine = $state.raw<ReaderModel | undefined>(undefined);
+  showingMachine = $state(false);
+
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly host: CorrectionsHost) {}
+
+  /** Called with every fresh transcript (load and reload). */
+  loaded(detail: TranscriptDetail): void {
+    this.state = detail.corrections;
+    this.machine = undefined;
+  }
+
+  /** Opens the editor on a turn, the caret at `caret` characters into its text. */
+  startEditing(turn: Turn, caret = 0): TurnEdit | undefined {
+    if (this.showingMachine) return undefined;
+    if (this.editing?.turn === turn.index) return this.editing;
+    if (this.editing) return undefined;
+    this.editing = new TurnEdit(turn.index, turn.firstSentence, turn.sentenceCount, turn.text, caret);
+    return this.editing;
+  }
+
+  /**
+   * Stores the turn's text as typed (autosave, the play/pause key). True once it is stored, or
+   * when nothing changed; false when it failed (the editor keeps the text and says why).
+   */
+  commitText(edit: TurnEdit, text: string): Promise<boolean> {
+    return this.enqueue(async () => {
+      if (this.editing !== edit) return false;
+      const typed = text.replace(/\s+/g, ' ').trim();
+      if (typed === edit.stored || edit.count === 0) return true;
+      try {
+        const result = await api.corrections.edit({
+          id: this.host.id,
+          intent: { kind: 'text', from: edit.from, count: edit.count, text: typed },
+          expectedRevision: this.state?.revision,
+          continues: edit.editId,
+        });
+        edit.editId = result.editId ?? undefined;
+        edit.stored = typed;
+        edit.failure = undefined;
+        // The turn's sentences stay where they were; only their number can change.
+        for (const step of result.steps)
+          for (const change of step) edit.count += change.inserted.length - change.removed.length;
+        this.apply(result);
+        return true;
+      } catch (error) {
+        edit.leaving = false;
+        if (isVerbatimError(error) && error.code === 'conflict') {
+          await this.reloadAfterConflict();
+          // The typed text is kept; the turn is taken again as the reloaded transcript has it.
+          const turn = this.host.model?.turns[edit.turn];
+          if (turn) {
+            edit.from = turn.firstSentence;
+            edit.count = turn.sentenceCount;
+            edit.stored = turn.text;
+          }
+          edit.editId = undefined;
+          edit.failure =
+            'This transcript was changed somewhere else, so it was reloaded. What you typed is still here: press Enter to save it over the new version.';
+        } else {
+          edit.failure = `Not saved: ${caught(error, 'corrections.edit').message} What you typed is still here; press Enter to try again.`;
+        }
+        return false;
+      }
+    });
+  }
+
+  /** Leaves the turn: stores the text, then shows it as words again. Stays open if it failed. */
+  async finishEditing(edit: TurnEdit, text: string): Promise<boolean> {
+    edit.leaving = true;
+    const stored = await this.commitText(edit, text);
+    if (stored && this.editing === edit) {
+      this.editing = undefined;
+      if (edit.editId !== undefined) this.host.notice = 'Correction saved. Ctrl+Z undoes it.';
+    }
+    return stored;
+  }
+
+  /** Gives sentences, or a whole turn, to another speaker (or a new one). */
+  setSpeaker(from: number, count: number, speaker: SpeakerChoice): Promise<boolean> {
+    return this.edit({ kind: 'speaker', from, count, speaker }, 'Speaker changed. Ctrl+Z undoes it.');
+  }
+
+  /** From word `word` of sentence `position` to the end of the turn, another speaker talks. */
+  split(position: number, word: number, speaker: SpeakerChoice): Promise<boolean> {
+    return this.edit({ kind: 'split', position, word, speaker }, 'Turn split. Ctrl+Z undoes it.');
+  }
+
+  /** The turn that starts at sentence `position` joins the one before it. */
+  merge(position: number): Promise<boolean> {
+    return this.edit({ kind: 'merge', position }, 'Turns merged. Ctrl+Z undoes it.');
+  }
+
+  revertParagraph(paragraph: number): Promise<boolean> {
+    return this.edit(
+      { kind: 'revert', paragraph },
+      `Paragraph ${paragraph + 1} is back to the machine transcript. Ctrl+Z brings your corrections back.`,
+    );
+  }
+
+  /** Undoes the last stored edit; typing still open in a turn is stored first, so it is that. */
+  async undo(): Promise<boolean> {
+    if (this.editing && !(await this.finishEditing(this.editing, this.editing.read()))) return false;
+    return this.history('undo');
+  }
+
+  async redo(): Promise<boolean> {
+    if (this.editing && !(await this.finishEditing(this.editing, this.editing.read()))) return false;
+    return this.history('redo');
+  }
+
+  /** Shows the service's words (read-only) or the corrected ones again. */
+  async toggleMachine(): Promise<void> {
+    if (this.showingMachine) {
+      this.showingMachine = false;
+      return;
+    }
+    const detail = this.host.detail;
+    if (!detail) return;
+    try {
+      if (!this.machine) {
+        const sentences = await api.corrections.machine({ id: this.host.id });
+        this.machine = buildModel(sentences, detail.paragraphs);
+      }
+      this.showingMachine = true;
+    } catch (error) {
+      this.host.error = caught(error, 'corrections.machine');
+    }
+  }
+
+  /** The paragraph (index in detail.paragraphs) a moment falls in: the last that starts at or before it. */
+  paragraphAt(ms: number): number | undefined {
+    const paragraphs = this.host.detail?.paragraphs ?? [];
+    let found: number | undefined;
+    for (let index = 0; index < paragraphs.length; index++) {
+      if ((paragraphs[index]?.startMs ?? Infinity) <= ms) found = index;
+      else break;
+    }
+    return found ?? (paragraphs.length ? 0 : undefined);
+  }
+
+  private history(action: 'undo' | 'redo'): Promise<boolean> {
+    const label = action === 'undo' ? this.state?.undo : this.state?.redo;
+    return this.enqueue(async () => {
+      if (!(action === 'undo' ? this.state?.undo : this.state?.redo)) {
+        this.host.notice = action === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.';
+        return false;
+      }
+      this.host.error = undefined;
+      try {
+        const result = await api.corrections[action]({ id: this.host.id });
+        this.apply(result);
+        this.host.notice = `${action === 'undo' ? 'Undone' : 'Redone'}: ${label ?? ''}`;
+        return true;
+      } catch (error) {
+        await this.failed(error, `corrections.${action}`);
+        return false;
+      }
+    });
+  }
+
+  private edit(intent: EditIntent, success: string): Promise<boolean> {
+    return this.enqueue(async () => {
+      this.host.error = undefined;
+      try {
+        this.apply(
+          await api.corrections.edit({ id: this.host.id, intent, expectedRevision: this.state?.revision }),
+        );
+        this.host.notice = success;
+        return true;
+      } catch (error) {
+        await this.failed(error, 'corrections.edit');
+        return false;
+      }
+    });
+  }
+
+  private async failed(error: unknown, context: string): Promise<void> {
+    if (isVerbatimError(error) && error.code === 'conflict') {
+      await this.reloadAfterConflict();
+      this.host.error = problem(
+        'This transcript was changed somewhere else (another window or the command line), so it was reloaded. Nothing was changed: try again on the text as it is now.',
+      );
+      return;
+    }
+    this.host.error = caught(error, context);
+  }
+
+  private async reloadAfterConflict(): Promise<void> {
+    await this.host.load();
+  }
+
+  /** Patches the sentences shown with the answer's steps and rebuilds the text model. */
+  private apply(result: EditResult): void {
+    const detail = this.host.detail;
+    this.state = result.state;
+    if (!detail) return;
+    let sentences: Segment[] = detail.sentences;
+    for (const step of result.steps) sentences = applyStep(sentences, step);
+    this.host.detail = { ...detail, sentences, corrections: result.state };
+    this.host.model = buildModel(sentences, detail.paragraphs);
+    // An open editor (whose commit failed) follows its turn if other edits moved it.
+    const edit = this.editing;
+    const turn = edit ? this.host.model.turns[edit.turn] : undefined;
+    if (edit && turn && edit.stored === turn.text) {
+      edit.from = turn.firstSentence;
+      edit.count = turn.sentenceCount;
+    }
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
