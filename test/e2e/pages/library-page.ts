@@ -43,7 +43,7 @@ export class LibraryPage {
     return row.locator('.status');
   }
 
-  filter(label: 'From' | 'To' | 'Tag' | 'Speaker' | 'Language' | 'Status'): Locator {
+  filter(label: 'From' | 'To' | 'Tag' | 'Speaker' | 'Language' | 'Status' | 'Review'): Locator {
     return this.page.getByRole('group', { name: 'Filters' }).getByLabel(label, { exact: true });
   }
 

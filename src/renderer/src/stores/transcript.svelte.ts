@@ -3,16 +3,14 @@ import type { TranscriptSummary } from '../../../shared/library';
 import { api } from '../lib/api';
 import { problem, type Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
-import {
-  buildModel,
-  findMatches,
-  speakerName,
-  wordAt,
-  type FindMatch,
-  type ReaderModel,
-} from '../lib/reader-model';
+import { buildModel, speakerName, wordAt, type ReaderModel } from '../lib/reader-model';
 import { TranscriptionKeys, type TranscriptionKeyEvent } from './transcription-keys.svelte';
 import { Corrections } from './corrections.svelte';
+import type { CorrectionState, EditResult } from '../../../shared/corrections/corrections';
+import { applyStep } from '../../../shared/corrections/sentence-changes';
+import { sentenceMatches, type SentenceMatch } from '../lib/find-replace';
+import { FindReplace } from './find-replace.svelte';
+import { ReviewState } from './review.svelte';
 
 export const speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
@@ -39,7 +37,14 @@ export class TranscriptStore {
   durationMs = $state(0);
 
   query = $state('');
-  matches: FindMatch[] = $derived(this.model ? findMatches(this.model.turns, this.query) : []);
+  /** Whole word, match case and replace (issue #19); declared first, as `matches` reads its options. */
+  readonly findReplace: FindReplace = new FindReplace(this);
+  // Sentence by sentence, with main's own expression: the count is what Replace all replaces.
+  matches: SentenceMatch[] = $derived(
+    this.model && this.detail
+      ? sentenceMatches(this.detail.sentences, this.model, this.query, this.findReplace.options)
+      : [],
+  );
   matchIndex = $state(0);
   showUnredacted = $state(false);
 
@@ -263,5 +268,31 @@ export class TranscriptStore {
     } catch (error) {
       this.error = caught(error, context);
     }
+  }
+
+  // The review pass (issue #19): its state and actions live in review.svelte.ts, find and
+  // replace's in find-replace.svelte.ts; these two methods are how both change what the reader
+  // shows.
+  readonly review: ReviewState = new ReviewState(this);
+
+  /**
+   * Patches the sentences shown with an edit's answer (a replace), rebuilds the text model, and
+   * keeps the corrections' undo/redo state in step, so the next edit is sent against the right
+   * revision and Undo names this one.
+   */
+  applyCorrection(result: EditResult): void {
+    const detail = this.detail;
+    this.corrections.state = result.state;
+    if (!detail) return;
+    let sentences = detail.sentences;
+    for (const step of result.steps) sentences = applyStep(sentences, step);
+    this.detail = { ...detail, sentences, corrections: result.state };
+    this.model = buildModel(sentences, detail.paragraphs);
+  }
+
+  /** Takes a new correction state (a paragraph stamped as checked) without touching the words. */
+  setCorrectionState(state: CorrectionState): void {
+    this.corrections.state = state;
+    if (this.detail) this.detail = { ...this.detail, corrections: state };
   }
 }
