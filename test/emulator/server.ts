@@ -63,6 +63,8 @@ export interface LoggedRequest {
   status: number;
   at: number;
   authorization: 'none' | 'present';
+  /** The parsed body, where the module that answered keeps it (ctx.logBody). */
+  body?: unknown;
 }
 
 export function createClock(speed: number): Clock {
@@ -201,7 +203,7 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
         return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
       }
       // Not a core admin operation: a module may own it (never logged, never faulted).
-      return routeRequest(req, res, url, region);
+      return routeRequest(req, res, url, region, undefined);
     }
     const entry: LoggedRequest = {
       method: req.method ?? 'GET',
@@ -236,7 +238,7 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
       }
     }
 
-    return routeRequest(req, res, url, region);
+    return routeRequest(req, res, url, region, entry);
   }
 
   async function routeRequest(
@@ -244,6 +246,7 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
     res: ServerResponse,
     url: URL,
     region: Region,
+    logged: LoggedRequest | undefined,
   ): Promise<void> {
     const method = req.method ?? 'GET';
     let pathMatched = false;
@@ -252,7 +255,16 @@ export async function startEmulator(start: StartOptions = {}): Promise<RunningEm
       if (!match) continue;
       pathMatched = true;
       if (route.method !== method) continue;
-      const ctx: RequestContext = { req, res, url, params: { ...match.groups }, region };
+      const ctx: RequestContext = {
+        req,
+        res,
+        url,
+        params: { ...match.groups },
+        region,
+        logBody: (body) => {
+          if (logged) logged.body = body;
+        },
+      };
       try {
         await route.handler(ctx);
       } catch (error) {

@@ -66,6 +66,12 @@ export interface RequestContext {
   params: Record<string, string>;
   /** Which port the request arrived on: the US (main) or the EU one. */
   region: Region;
+  /**
+   * Keeps the request's parsed body in the request log, for a module whose tests must show
+   * what a client sent (the gateway: a transcript_id, or the text itself). Does nothing for an
+   * admin route, which is never logged.
+   */
+  logBody: (body: unknown) => void;
 }
 
 export type RouteHandler = (ctx: RequestContext) => Promise<void> | void;

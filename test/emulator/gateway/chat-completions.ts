@@ -52,7 +52,9 @@ interface Candidate {
 
 export async function handleChatCompletion(ctx: RequestContext, gateway: Gateway): Promise<void> {
   authenticate(ctx, gateway.app.options.key);
-  const request = parseChatRequest(await readJson(ctx.req));
+  const body = await readJson(ctx.req);
+  ctx.logBody(body);
+  const request = parseChatRequest(body);
   const candidates = planCandidates(request, ctx.region, gateway);
   const { clock } = gateway.app;
   const requestId = gateway.nextRequestId();

@@ -21,8 +21,9 @@ import type { ToolDefinition } from '../library-tools/library-tools';
 
 /**
  * One question about one transcript, asked as a conversation. The first message carries the
- * transcript by reference (the gateway injects it for `transcript_id`; Verbatim never pastes
- * it), the library tools are offered for free questions, each tool call is run in main and the
+ * transcript by reference (the gateway injects it for `transcript_id`), unless the journalist
+ * has corrected it: the service's copy does not know the corrections, so then the corrected
+ * text goes in the message itself. The library tools are offered for free questions, each tool call is run in main and the
  * conversation continued with its result, fallback models are tried in order, and the answer
  * records who answered, what it cost and how long it took.
  */
@@ -36,8 +37,12 @@ export interface AskDependencies {
 }
 
 export interface AskRequest {
-  /** The service's id of the transcript (the gateway's transcript_id). */
-  remoteTranscriptId: string;
+  /**
+   * What the model reads: the service's transcript by its id (the gateway's transcript_id), or,
+   * once the journalist has corrected it, the corrected text itself, which the service's stored
+   * copy does not know.
+   */
+  transcript: { remoteId: string } | { correctedText: string };
   title: string;
   history: AskEntry[];
   question: string;
@@ -61,15 +66,38 @@ const maxToolRounds = 4;
 /** The gateway tries a primary and at most two fallbacks per request. */
 const modelsPerRequest = 3;
 
-export function systemPrompt(title: string): string {
+/**
+ * The first message. Without corrected text the gateway puts the stored transcript where the
+ * tag is; with it, the text is there already (and no tag is left for the gateway to fill).
+ */
+export function systemPrompt(title: string, correctedText?: string): string {
   return [
     `You help a journalist work with the transcript of a recording titled "${title}".`,
     'Quote the transcript word for word; never invent quotes, names or figures.',
     'Tools can search the rest of their library or read a passage with its times.',
     '',
-    'The transcript:',
-    TRANSCRIPT_TAG,
+    correctedText === undefined ? 'The transcript:' : 'The transcript, as the journalist corrected it:',
+    correctedText ?? TRANSCRIPT_TAG,
   ].join('\n');
+}
+
+/**
+ * A corrected transcript as the model reads it: a paragraph for each turn, with the speaker's
+ * name as the journalist set it, so it can say who said what.
+ */
+export function correctedTranscriptText(
+  sentences: readonly { speaker: string | null; text: string }[],
+  speakerName: (label: string) => string,
+): string {
+  const turns: { speaker: string | null; texts: string[] }[] = [];
+  for (const sentence of sentences) {
+    const last = turns.at(-1);
+    if (last && last.speaker === sentence.speaker) last.texts.push(sentence.text);
+    else turns.push({ speaker: sentence.speaker, texts: [sentence.text] });
+  }
+  return turns
+    .map((turn) => `${turn.speaker === null ? '' : `${speakerName(turn.speaker)}: `}${turn.texts.join(' ')}`)
+    .join('\n\n');
 }
 
 /** The conversation so far as gateway messages: tool calls grouped, failed answers left out. */
@@ -196,7 +224,13 @@ async function converse(
   record: RecordEntry,
 ): Promise<void> {
   const messages: ChatMessage[] = [
-    { role: 'system', content: systemPrompt(request.title) },
+    {
+      role: 'system',
+      content: systemPrompt(
+        request.title,
+        'correctedText' in request.transcript ? request.transcript.correctedText : undefined,
+      ),
+    },
     ...historyMessages(request.history),
     { role: 'user', content: request.question },
   ];
@@ -241,7 +275,7 @@ function roundRequest(
   round: number,
 ): Omit<ChatRequest, 'model'> {
   return {
-    transcript_id: request.remoteTranscriptId,
+    ...('remoteId' in request.transcript ? { transcript_id: request.transcript.remoteId } : {}),
     messages,
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),

@@ -5,7 +5,7 @@ import type { GatewayClient } from '../gateway/gateway-client';
 import type { Library } from '../library/library';
 import { runTool, toolDefinitions } from '../library-tools/library-tools';
 import { Signal } from '../signal';
-import { ask } from './ask-engine';
+import { ask, correctedTranscriptText, type AskRequest } from './ask-engine';
 import { ConversationStore } from './conversation-store';
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../app-core';
@@ -69,6 +69,25 @@ export class AskService {
     return this.options.store.clear(transcriptId);
   }
 
+  /**
+   * The service's copy by its id, or the corrected text when the journalist has corrected the
+   * transcript: the service's stored copy does not know local corrections.
+   */
+  private async transcriptFor(
+    transcriptId: string,
+    remoteId: string,
+    names: Map<string, string>,
+  ): Promise<AskRequest['transcript']> {
+    const { library } = this.options;
+    if (!(await library.hasCorrections(transcriptId))) return { remoteId };
+    return {
+      correctedText: correctedTranscriptText(
+        await library.sentences(transcriptId),
+        (label) => names.get(label) ?? `Speaker ${label}`,
+      ),
+    };
+  }
+
   /** Stops a running answer; false when it had already finished. */
   stop(requestId: string): boolean {
     const controller = this.running.get(requestId);
@@ -105,7 +124,7 @@ export class AskService {
           : [];
       return await ask(
         {
-          remoteTranscriptId: job.remoteId,
+          transcript: await this.transcriptFor(transcriptId, job.remoteId, names),
           title: job.title,
           history: store.list(transcriptId),
           question: question.question,
