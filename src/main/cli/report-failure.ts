@@ -21,7 +21,7 @@ export function reportFailure(error: unknown, io: CliIo, usage: () => string): n
     return 1;
   }
   if (error instanceof VerbatimError) {
-    io.err(`verbatim: ${inCommandLineTerms(error.message)}`);
+    io.err(`verbatim: ${inCommandLineTerms(error.message)}\n`);
     return badInput(error) ? 2 : 1;
   }
   throw error;

@@ -73,7 +73,8 @@ describe('retry and resume from the command line', () => {
     expect(finished.stderr).toContain('has not failed (it is completed); there is nothing to retry');
     const unknown = await cli(['retry', 'no-such-id'], dataDir);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('No transcript with id no-such-id.');
+    // A whole line, so a shell prompt or the next message does not run into it.
+    expect(unknown.stderr).toMatch(/^verbatim: .*No transcript with id no-such-id\.\n$/);
     const bare = await cli(['retry'], dataDir);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('retry needs a transcript id');
