@@ -34,9 +34,10 @@ export class CorrectionsPage {
     return this.reader.turns.filter({ has: this.page.locator('[data-w]', { hasText: text }) }).first();
   }
 
-  /** Clicks into a word (which plays from it) and selects it in the editor that opens. */
+  /** Clicks a word (it plays from there, the caret left in it), opens its turn with Enter, and selects the word in it. */
   async selectWordInEditor(text: string): Promise<void> {
     await this.reader.word(text).first().click();
+    await this.page.keyboard.press('Enter');
     await this.editor.waitFor();
     await this.editor.evaluate((element, text) => {
       const node = element.firstChild;

@@ -53,21 +53,17 @@ export function readerShortcutRows(context: ShortcutContext): ShortcutRow[] {
       action: 'Play from the word at the caret',
     },
 
-    // The inline editor's rows (issue #19).
+    // The inline editor's rows (issue #19). The play/pause key also saves, said in the Enter row
+    // (a second row with that key would list it twice).
     {
       group: 'Correcting the text',
-      keys: [key('Enter')],
-      action: 'Correct the focused turn (or click into its text)',
+      keys: [key('Enter'), 'a letter'],
+      action: 'Correct the turn at the caret (click a word to put it there); the letter is typed',
     },
     {
       group: 'Correcting the text',
       keys: [key('Enter')],
-      action: 'Save the turn and leave it (leaving it or a second’s pause saves too)',
-    },
-    {
-      group: 'Correcting the text',
-      keys: [key(context.playPauseKey)],
-      action: 'Save what you typed and play or pause, the caret staying put',
+      action: 'Save the turn and leave it (leaving it, a second’s pause or the play/pause key save too)',
     },
     { group: 'Correcting the text', keys: [key('Mod+Z')], action: 'Undo the last correction' },
     {

@@ -48,7 +48,12 @@ export class TurnEdit {
     public stored: string,
     /** Where the caret goes when the editor opens (a character offset in the text). */
     readonly caret: number,
+    /** The end of the selection carried into the editor (the caret when nothing is selected). */
+    readonly caretEnd: number = caret,
   ) {}
+
+  /** The keystroke that opened the editor, applied once it is there (as the browser would have). */
+  firstInput: { text: string } | { command: 'delete' | 'forwardDelete' } | undefined = undefined;
 }
 
 /**
@@ -75,11 +80,18 @@ export class Corrections {
   }
 
   /** Opens the editor on a turn, the caret at `caret` characters into its text. */
-  startEditing(turn: Turn, caret = 0): TurnEdit | undefined {
+  startEditing(turn: Turn, caret = 0, caretEnd = caret): TurnEdit | undefined {
     if (this.showingMachine) return undefined;
     if (this.editing?.turn === turn.index) return this.editing;
     if (this.editing) return undefined;
-    this.editing = new TurnEdit(turn.index, turn.firstSentence, turn.sentenceCount, turn.text, caret);
+    this.editing = new TurnEdit(
+      turn.index,
+      turn.firstSentence,
+      turn.sentenceCount,
+      turn.text,
+      caret,
+      Math.max(caret, caretEnd),
+    );
     return this.editing;
   }
 
