@@ -20,6 +20,8 @@ const suites: Record<string, () => Promise<Suite>> = {
   // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
   reader: () => import(browserBench('reader')) as Promise<Suite>,
   catalog: () => import(browserBench('catalog')) as Promise<Suite>,
+  // In main, then in Chromium (bench/browser/corrections-paint.ts, which it imports itself).
+  corrections: () => import('./corrections'),
 };
 
 const chosen = process.argv.slice(2);

@@ -24,7 +24,7 @@ const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin
 );
 
 /** A silent recording at 8 kHz: a sparse file, so it costs no disk. */
-function silentRecording(path: string, hours: number): void {
+export function silentRecording(path: string, hours: number): void {
   const dataBytes = hours * 3600 * 8000 * 2;
   const fd = openSync(path, 'w');
   writeSync(fd, wavHeaderPcm16(8000, 1, dataBytes));
