@@ -44,19 +44,23 @@ export interface ReaderModel {
   hasSpeakers: boolean;
 }
 
-/**
- * Groups consecutive sentences by speaker into turns; without speakers, paragraphs are the
- * blocks. Words are numbered once here so highlighting and seeking need no lookups later.
- */
-export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderModel {
-  const hasSpeakers = sentences.some((sentence) => sentence.speaker);
-  const turns: Turn[] = [];
-  let wordCount = 0;
-  const addSegment = (segment: Segment, joinPrevious: boolean): void => {
-    let turn = joinPrevious ? turns.at(-1) : undefined;
+/** Builds turns from sentences, numbering words from `firstWord` and turns from `firstTurn`. */
+class TurnBuilder {
+  readonly turns: Turn[] = [];
+  wordCount: number;
+
+  constructor(
+    private readonly firstTurn: number,
+    firstWord: number,
+  ) {
+    this.wordCount = firstWord;
+  }
+
+  add(segment: Segment, joinPrevious: boolean): void {
+    let turn = joinPrevious ? this.turns.at(-1) : undefined;
     if (!turn) {
       turn = {
-        index: turns.length,
+        index: this.firstTurn + this.turns.length,
         speaker: segment.speaker,
         startMs: segment.startMs,
         endMs: segment.endMs,
@@ -66,7 +70,7 @@ export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderM
         firstSentence: segment.position,
         sentenceCount: 0,
       };
-      turns.push(turn);
+      this.turns.push(turn);
     }
     turn.endMs = Math.max(turn.endMs, segment.endMs);
     turn.sentenceCount++;
@@ -75,7 +79,7 @@ export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderM
       turn.wordOffsets.push(turn.text.length === 0 ? 0 : turn.text.length + 1);
       turn.text = turn.text.length === 0 ? word.text : `${turn.text} ${word.text}`;
       turn.words.push({
-        index: wordCount++,
+        index: this.wordCount++,
         text: word.text,
         start: word.start,
         end: word.end,
@@ -85,24 +89,39 @@ export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderM
         corrected: word.corrected === true,
       });
     }
-  };
+  }
+
+  /** Consecutive sentences of one speaker make a turn. */
+  addBySpeaker(sentences: readonly Segment[]): void {
+    for (const sentence of sentences) this.add(sentence, this.turns.at(-1)?.speaker === sentence.speaker);
+  }
+}
+
+/**
+ * Groups consecutive sentences by speaker into turns; without speakers, paragraphs are the
+ * blocks. Words are numbered once here so highlighting and seeking need no lookups later.
+ */
+export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderModel {
+  const hasSpeakers = sentences.some((sentence) => sentence.speaker);
+  const builder = new TurnBuilder(0, 0);
   if (hasSpeakers) {
-    for (const sentence of sentences) addSegment(sentence, turns.at(-1)?.speaker === sentence.speaker);
+    builder.addBySpeaker(sentences);
   } else if (paragraphs.length > 0) {
     // Paragraphs are the blocks; their words come from the sentences that start inside them.
     let next = 0;
     for (const paragraph of paragraphs) {
       let first = true;
       while (next < sentences.length && (sentences[next]?.startMs ?? 0) < paragraph.endMs) {
-        addSegment(sentences[next]!, !first);
+        builder.add(sentences[next]!, !first);
         first = false;
         next++;
       }
     }
-    for (; next < sentences.length; next++) addSegment(sentences[next]!, false);
+    for (; next < sentences.length; next++) builder.add(sentences[next]!, false);
   } else {
-    for (const sentence of sentences) addSegment(sentence, false);
+    for (const sentence of sentences) builder.add(sentence, false);
   }
+  const { turns, wordCount } = builder;
   const starts = new Float64Array(wordCount);
   const turnOf = new Uint32Array(wordCount);
   for (const turn of turns) {
@@ -112,6 +131,94 @@ export function buildModel(sentences: Segment[], paragraphs: Segment[]): ReaderM
     }
   }
   return { turns, starts, turnOf, hasSpeakers };
+}
+
+/** The turn holding sentence `position` (turns are in sentence order). */
+function turnOfSentence(turns: readonly Turn[], position: number): number {
+  let low = 0;
+  let high = turns.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if ((turns[mid] as Turn).firstSentence <= position) {
+      found = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  return found;
+}
+
+/**
+ * The model after one change of sentences (`sentences` are the sentences after it), rebuilt
+ * only around the change: the turns it touches and their neighbours (which it may join or
+ * split) are made again, and the turns after them are reused as they were, or renumbered when
+ * words, sentences or turns were added or removed. A one-word fix in a three-hour transcript
+ * then costs one turn, not 30,000 words, and is repainted within a frame. Without speakers
+ * (turns are paragraphs) the whole model is rebuilt.
+ */
+export function patchModel(
+  model: ReaderModel,
+  sentences: Segment[],
+  paragraphs: Segment[],
+  change: { position: number; removed: number; inserted: number },
+): ReaderModel {
+  const hasSpeakers = sentences.some((sentence) => sentence.speaker);
+  if (!model.hasSpeakers || !hasSpeakers || model.turns.length === 0)
+    return buildModel(sentences, paragraphs);
+  const sentenceDelta = change.inserted - change.removed;
+  const firstTurn = turnOfSentence(model.turns, Math.max(0, change.position - 1));
+  const lastTurn = turnOfSentence(model.turns, change.position + change.removed);
+  const first = model.turns[firstTurn] as Turn;
+  const last = model.turns[lastTurn] as Turn;
+  const fromSentence = first.firstSentence;
+  const toSentence = last.firstSentence + last.sentenceCount + sentenceDelta;
+  const firstWord = firstTurn === 0 ? 0 : firstWordAfter(model, firstTurn - 1);
+  const oldWordEnd = firstWordAfter(model, lastTurn);
+
+  const builder = new TurnBuilder(firstTurn, firstWord);
+  builder.addBySpeaker(sentences.slice(fromSentence, Math.max(fromSentence, toSentence)));
+  const turnDelta = builder.turns.length - (lastTurn - firstTurn + 1);
+  const wordDelta = builder.wordCount - oldWordEnd;
+
+  const after = model.turns.slice(lastTurn + 1);
+  const shifted =
+    turnDelta === 0 && wordDelta === 0 && sentenceDelta === 0
+      ? after
+      : after.map((turn) => ({
+          ...turn,
+          index: turn.index + turnDelta,
+          firstSentence: turn.firstSentence + sentenceDelta,
+          words: turn.words.map((word) => ({
+            ...word,
+            index: word.index + wordDelta,
+            sentence: word.sentence + sentenceDelta,
+          })),
+        }));
+  const turns = [...model.turns.slice(0, firstTurn), ...builder.turns, ...shifted];
+
+  const wordCount = model.starts.length + wordDelta;
+  const starts = new Float64Array(wordCount);
+  const turnOf = new Uint32Array(wordCount);
+  starts.set(model.starts.subarray(0, firstWord));
+  turnOf.set(model.turnOf.subarray(0, firstWord));
+  for (const turn of builder.turns)
+    for (const word of turn.words) {
+      starts[word.index] = word.start;
+      turnOf[word.index] = turn.index;
+    }
+  starts.set(model.starts.subarray(oldWordEnd), builder.wordCount);
+  for (let word = oldWordEnd; word < model.starts.length; word++)
+    turnOf[word + wordDelta] = (model.turnOf[word] as number) + turnDelta;
+  return { turns, starts, turnOf, hasSpeakers };
+}
+
+/** The flat index the words after turn `turn` start at: one past its last word (or an earlier turn's). */
+function firstWordAfter(model: ReaderModel, turn: number): number {
+  for (let previous = turn; previous >= 0; previous--) {
+    const word = (model.turns[previous] as Turn).words.at(-1);
+    if (word) return word.index + 1;
+  }
+  return 0;
 }
 
 /** The last word starting at or before `ms`, or -1 before the first word. */

@@ -2,15 +2,17 @@ import type {
   CorrectionState,
   EditIntent,
   EditResult,
+  EditStep,
   SpeakerChoice,
 } from '../../../shared/corrections/corrections';
+import { planEdit, type PlanContext } from '../../../shared/corrections/edit-plan';
 import { applyStep } from '../../../shared/corrections/sentence-changes';
 import { isVerbatimError } from '../../../shared/errors';
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
 import type { Segment } from '../../../shared/library';
 import { api } from '../lib/api';
 import { problem, type Problem } from '../lib/error-message';
-import { buildModel, type ReaderModel, type Turn } from '../lib/reader-model';
+import { buildModel, patchModel, type ReaderModel, type Turn } from '../lib/reader-model';
 import { caught } from '../lib/report-problem';
 
 /** What the corrections patch: the open transcript (TranscriptStore is one). */
@@ -52,6 +54,9 @@ export class TurnEdit {
     readonly caretEnd: number = caret,
   ) {}
 
+  /** Text typed but not stored, shown when the editor opens again after a failed commit. */
+  draft: string | undefined = undefined;
+
   /** The keystroke that opened the editor, applied once it is there (as the browser would have). */
   firstInput: { text: string } | { command: 'delete' | 'forwardDelete' } | undefined = undefined;
 }
@@ -70,6 +75,8 @@ export class Corrections {
   showingMachine = $state(false);
 
   private queue: Promise<unknown> = Promise.resolve();
+  /** Edits queued or on their way: a change is painted before main answers only when none is. */
+  private inFlight = 0;
 
   constructor(private readonly host: CorrectionsHost) {}
 
@@ -98,11 +105,12 @@ export class Corrections {
   /**
    * Stores the turn's text as typed (autosave, the play/pause key). True once it is stored, or
    * when nothing changed; false when it failed (the editor keeps the text and says why).
+   * `shown` is the change already painted by `finishEditing` before main answered.
    */
-  commitText(edit: TurnEdit, text: string): Promise<boolean> {
+  commitText(edit: TurnEdit, text: string, shown?: ShownChange): Promise<boolean> {
     return this.enqueue(async () => {
-      if (this.editing !== edit) return false;
-      const typed = text.replace(/\s+/g, ' ').trim();
+      if (this.editing !== edit && !shown) return false;
+      const typed = normalise(text);
       if (typed === edit.stored || edit.count === 0) return true;
       try {
         const result = await api.corrections.edit({
@@ -117,10 +125,20 @@ export class Corrections {
         // The turn's sentences stay where they were; only their number can change.
         for (const step of result.steps)
           for (const change of step) edit.count += change.inserted.length - change.removed.length;
-        this.apply(result);
+        if (shown && JSON.stringify(result.steps) === JSON.stringify([shown.step])) this.keepState(result);
+        else {
+          if (shown) this.unshow(shown);
+          this.applyResult(result);
+        }
         return true;
       } catch (error) {
         edit.leaving = false;
+        if (shown) {
+          // What was painted was never stored: the words go back, and the typing with them.
+          this.unshow(shown);
+          edit.draft = typed;
+          this.editing = edit;
+        }
         if (isVerbatimError(error) && error.code === 'conflict') {
           await this.reloadAfterConflict();
           // The typed text is kept; the turn is taken again as the reloaded transcript has it.
@@ -141,15 +159,52 @@ export class Corrections {
     });
   }
 
-  /** Leaves the turn: stores the text, then shows it as words again. Stays open if it failed. */
+  /**
+   * Leaves the turn: stores the text, then shows it as words again. Stays open if it failed.
+   * When no other edit is on its way, the corrected words are shown at once (the same pure
+   * planner main uses predicts them exactly) and main's answer only confirms them, so the turn
+   * is repainted within a frame of Enter instead of after a round trip.
+   */
   async finishEditing(edit: TurnEdit, text: string): Promise<boolean> {
     edit.leaving = true;
-    const stored = await this.commitText(edit, text);
-    if (stored && this.editing === edit) {
-      this.editing = undefined;
+    const shown = this.inFlight === 0 ? this.show(edit, text) : undefined;
+    if (shown) this.editing = undefined;
+    const stored = await this.commitText(edit, text, shown);
+    if (stored && (this.editing === edit || shown)) {
+      if (this.editing === edit) this.editing = undefined;
       if (edit.editId !== undefined) this.host.notice = 'Correction saved. Ctrl+Z undoes it.';
     }
     return stored;
+  }
+
+  /**
+   * Runs an edit made elsewhere in the reader (find and replace) in the same queue as every
+   * other, so it is sent against the revision the edit before it left. The answer, or
+   * undefined when it failed (the failure is already shown).
+   */
+  run(intent: EditIntent, context = 'corrections.edit'): Promise<EditResult | undefined> {
+    return this.enqueue(async () => {
+      this.host.error = undefined;
+      try {
+        const result = await api.corrections.edit({
+          id: this.host.id,
+          intent,
+          expectedRevision: this.state?.revision,
+        });
+        this.applyResult(result);
+        return result;
+      } catch (error) {
+        await this.failed(error, context);
+        return undefined;
+      }
+    });
+  }
+
+  /** Takes a new state from main that changed no words (a paragraph stamped as checked). */
+  takeState(state: CorrectionState): void {
+    this.state = state;
+    const detail = this.host.detail;
+    if (detail) this.host.detail = { ...detail, corrections: state };
   }
 
   /** Gives sentences, or a whole turn, to another speaker (or a new one). */
@@ -225,7 +280,7 @@ export class Corrections {
       this.host.error = undefined;
       try {
         const result = await api.corrections[action]({ id: this.host.id });
-        this.apply(result);
+        this.applyResult(result);
         this.host.notice = `${action === 'undo' ? 'Undone' : 'Redone'}: ${label ?? ''}`;
         return true;
       } catch (error) {
@@ -239,7 +294,7 @@ export class Corrections {
     return this.enqueue(async () => {
       this.host.error = undefined;
       try {
-        this.apply(
+        this.applyResult(
           await api.corrections.edit({ id: this.host.id, intent, expectedRevision: this.state?.revision }),
         );
         this.host.notice = success;
@@ -266,27 +321,104 @@ export class Corrections {
     await this.host.load();
   }
 
-  /** Patches the sentences shown with the answer's steps and rebuilds the text model. */
-  private apply(result: EditResult): void {
-    const detail = this.host.detail;
-    this.state = result.state;
-    if (!detail) return;
-    let sentences: Segment[] = detail.sentences;
-    for (const step of result.steps) sentences = applyStep(sentences, step);
-    this.host.detail = { ...detail, sentences, corrections: result.state };
-    this.host.model = buildModel(sentences, detail.paragraphs);
+  /**
+   * Patches the sentences shown with an answer's steps. A step of one change (typing, a
+   * speaker, a split, a merge, a revert) patches the model around it; a step of many (replace
+   * all) rebuilds it once.
+   */
+  applyResult(result: EditResult): void {
+    this.keepState(result);
+    for (const step of result.steps) this.patch(step);
     // An open editor (whose commit failed) follows its turn if other edits moved it.
     const edit = this.editing;
-    const turn = edit ? this.host.model.turns[edit.turn] : undefined;
+    const turn = edit ? this.host.model?.turns[edit.turn] : undefined;
     if (edit && turn && edit.stored === turn.text) {
       edit.from = turn.firstSentence;
       edit.count = turn.sentenceCount;
     }
   }
 
+  private keepState(result: EditResult): void {
+    this.takeState(result.state);
+  }
+
+  private patch(step: EditStep): void {
+    const detail = this.host.detail;
+    if (!detail || step.length === 0) return;
+    const sentences: Segment[] = applyStep(detail.sentences, step);
+    const [only] = step;
+    this.host.model =
+      step.length === 1 && only && this.host.model
+        ? patchModel(this.host.model, sentences, detail.paragraphs, {
+            position: only.position,
+            removed: only.removed.length,
+            inserted: only.inserted.length,
+          })
+        : buildModel(sentences, detail.paragraphs);
+    this.host.detail = { ...detail, sentences };
+  }
+
+  /** Paints the change typing will make before main confirms it; undefined when there is none. */
+  private show(edit: TurnEdit, text: string): ShownChange | undefined {
+    const detail = this.host.detail;
+    const model = this.host.model;
+    const typed = normalise(text);
+    if (!detail || !model || typed === edit.stored || edit.count === 0) return undefined;
+    let step: EditStep;
+    try {
+      step = planEdit(
+        detail.sentences,
+        { kind: 'text', from: edit.from, count: edit.count, text: typed },
+        noContext,
+      ).step;
+    } catch {
+      return undefined; // main will say what is wrong
+    }
+    if (step.length === 0) return undefined;
+    const shown = { step, sentences: detail.sentences, model };
+    this.patch(step);
+    return shown;
+  }
+
+  private unshow(shown: ShownChange): void {
+    const detail = this.host.detail;
+    if (detail) this.host.detail = { ...detail, sentences: shown.sentences };
+    this.host.model = shown.model;
+  }
+
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
+    this.inFlight++;
+    const counted = async (): Promise<T> => {
+      try {
+        return await task();
+      } finally {
+        this.inFlight--;
+      }
+    };
+    const run = this.queue.then(counted, counted);
     this.queue = run.catch(() => undefined);
     return run;
   }
 }
+
+/** A change painted before main confirmed it, with what was shown before, to put back if it fails. */
+interface ShownChange {
+  step: EditStep;
+  sentences: Segment[];
+  model: ReaderModel;
+}
+
+/** Typed text as words are joined: newlines (a paste) and runs of spaces are single spaces. */
+function normalise(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A text edit needs nothing of the context: only what speakers, splits and reverts read. */
+const noContext: PlanContext = {
+  paragraphs: () => [],
+  machineSentences: () => [],
+  speakerLabel: () => {
+    throw new Error('A text edit names no speaker.');
+  },
+  speakerName: (label) => label,
+};

@@ -1,7 +1,5 @@
-import type { EditResult } from '../../../shared/corrections/corrections';
-import { VerbatimError } from '../../../shared/errors';
+import type { EditIntent, EditResult } from '../../../shared/corrections/corrections';
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
-import { api } from '../lib/api';
 import {
   defaultFindOptions,
   matchAfterReplace,
@@ -11,7 +9,6 @@ import {
   type SentenceMatch,
 } from '../lib/find-replace';
 import type { Problem } from '../lib/error-message';
-import { caught } from '../lib/report-problem';
 import { formatChord, platformOf } from '../lib/transcription-keys';
 
 /** What find and replace needs of the open transcript (TranscriptStore is one). */
@@ -24,10 +21,11 @@ export interface FindReplaceHost {
   notice: string;
   error: Problem | undefined;
   revealTurn: { turn: number; word: number } | undefined;
-  /** The editor's undo, which every kind of edit shares. */
-  readonly corrections: { undo(): Promise<boolean> };
-  applyCorrection(result: EditResult): void;
-  load(): Promise<void>;
+  /** The one queue every edit goes through, and its undo. */
+  readonly corrections: {
+    undo(): Promise<boolean>;
+    run(intent: EditIntent, context?: string): Promise<EditResult | undefined>;
+  };
 }
 
 /**
@@ -90,25 +88,16 @@ export class FindReplace {
     }
   }
 
+  /** Sends a replace through the corrections' queue (a stale one reloads and says so there). */
   private async send(intent: ReturnType<typeof replaceIntent>): Promise<EditResult | undefined> {
     if (this.busy || !this.host.detail) return undefined;
     this.busy = true;
-    this.host.error = undefined;
     try {
-      const result = await api.corrections.edit({
-        id: this.host.id,
-        intent,
-        expectedRevision: this.host.detail.corrections.revision,
-      });
-      this.host.applyCorrection(result);
+      const result = await this.host.corrections.run(intent);
+      if (!result) return undefined;
       this.result = replacedMessage(result.replaced, undoKey);
       this.host.notice = this.result;
       return result;
-    } catch (error) {
-      this.host.error = caught(error, 'corrections.edit');
-      // Refused as stale: what main holds is the truth, so show it before another try.
-      if (error instanceof VerbatimError && error.code === 'conflict') await this.host.load();
-      return undefined;
     } finally {
       this.busy = false;
     }

@@ -6,8 +6,7 @@ import { caught } from '../lib/report-problem';
 import { buildModel, speakerName, wordAt, type ReaderModel } from '../lib/reader-model';
 import { TranscriptionKeys, type TranscriptionKeyEvent } from './transcription-keys.svelte';
 import { Corrections } from './corrections.svelte';
-import type { CorrectionState, EditResult } from '../../../shared/corrections/corrections';
-import { applyStep } from '../../../shared/corrections/sentence-changes';
+import type { CorrectionState } from '../../../shared/corrections/corrections';
 import { sentenceMatches, type SentenceMatch } from '../lib/find-replace';
 import { FindReplace } from './find-replace.svelte';
 import { ReviewState } from './review.svelte';
@@ -271,28 +270,11 @@ export class TranscriptStore {
   }
 
   // The review pass (issue #19): its state and actions live in review.svelte.ts, find and
-  // replace's in find-replace.svelte.ts; these two methods are how both change what the reader
-  // shows.
+  // replace's in find-replace.svelte.ts; their edits go through `corrections`, like every other.
   readonly review: ReviewState = new ReviewState(this);
-
-  /**
-   * Patches the sentences shown with an edit's answer (a replace), rebuilds the text model, and
-   * keeps the corrections' undo/redo state in step, so the next edit is sent against the right
-   * revision and Undo names this one.
-   */
-  applyCorrection(result: EditResult): void {
-    const detail = this.detail;
-    this.corrections.state = result.state;
-    if (!detail) return;
-    let sentences = detail.sentences;
-    for (const step of result.steps) sentences = applyStep(sentences, step);
-    this.detail = { ...detail, sentences, corrections: result.state };
-    this.model = buildModel(sentences, detail.paragraphs);
-  }
 
   /** Takes a new correction state (a paragraph stamped as checked) without touching the words. */
   setCorrectionState(state: CorrectionState): void {
-    this.corrections.state = state;
-    if (this.detail) this.detail = { ...this.detail, corrections: state };
+    this.corrections.takeState(state);
   }
 }
