@@ -132,6 +132,35 @@ describe('the web host', () => {
     second.close();
   });
 
+  it('sends every answer and event as ASCII only, which parses back to the same value', async () => {
+    const first = await connect(host.token);
+    const second = await connect(host.token);
+    // The raw text of the first frame a socket receives that starts as `prefix` does.
+    const frame = (ws: WebSocket, prefix: string): Promise<string> =>
+      new Promise((resolve) => {
+        const onMessage = (data: WebSocket.RawData): void => {
+          const text = rawDataToText(data);
+          if (!text.startsWith(prefix)) return;
+          ws.off('message', onMessage);
+          resolve(text);
+        };
+        ws.on('message', onMessage);
+      });
+    const answerFrame = frame(first, '{"id":1,');
+    const eventFrame = frame(second, '{"event":');
+    const presets = [{ name: 'Entretien “Léa” — 東京 🎙️', options: { speaker_labels: true } }];
+    first.send(JSON.stringify({ id: 1, method: 'settings.set', input: { presets } }));
+    for (const frame of [await answerFrame, await eventFrame]) {
+      expect(frame).not.toMatch(/[\u0080-\uffff]/);
+      expect(frame).toContain('\\u201c');
+      expect(JSON.stringify(JSON.parse(frame))).toContain(presets[0]?.name);
+    }
+    expect(JSON.parse(await answerFrame)).toMatchObject({ id: 1, result: { ok: true, value: { presets } } });
+    expect(JSON.parse(await eventFrame)).toMatchObject({ event: 'settings.changed', payload: { presets } });
+    first.close();
+    second.close();
+  });
+
   it('stores a dropped file under a safe name and answers with its path, with the token only', async () => {
     expect(
       (await fetch(`${host.url}/__verbatim/files?name=x.wav`, { method: 'POST', body: 'abc' })).status,

@@ -7,6 +7,7 @@ import { serveFileRange } from '../main/core/media/file-range';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { toAsciiJson } from './ascii-json';
 import { z } from 'zod';
 import { eventNames, type EventName } from '../shared/ipc/contract';
 import type { Dispatch } from '../main/ipc/dispatcher';
@@ -213,14 +214,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const result = await options.dispatch(request.method, request.input);
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id: request.id, result }));
+    // Answers and events go out as pure ASCII so the page parses one-byte text (see ascii-json.ts).
+    if (ws.readyState === ws.OPEN) ws.send(toAsciiJson({ id: request.id, result }));
   }
 
   // What the host opened, closed with it: the event wiring, then every page's socket.
   const lifetime = new DisposableStore();
   const wiring = options.connectEvents((event: EventName, payload: unknown) => {
     if (!eventNames.includes(event)) return;
-    const message = JSON.stringify({ event, payload });
+    const message = toAsciiJson({ event, payload });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
   });
   if (isDisposable(wiring)) lifetime.add(wiring);
