@@ -44,6 +44,10 @@ describe('transcripts over the contract', () => {
     expect(detail.summary.status).toBe('completed');
     expect(detail.sentences.length).toBeGreaterThan(5);
     expect(detail.paragraphs.length).toBeGreaterThan(0);
+    // The paragraphs as stored, as time spans and text only: the reader takes words from the sentences.
+    const stored = await testbed.services.core.library.paragraphs(id);
+    expect(stored.some((paragraph) => paragraph.words.length > 0)).toBe(true);
+    expect(detail.paragraphs).toEqual(stored.map((paragraph) => ({ ...paragraph, words: [] })));
     expect(detail.transcript).toHaveProperty('entities');
   });
 

@@ -112,7 +112,12 @@ describe('the library', () => {
       [1, 'B', 3000],
     ]);
     expect(sentences[1]?.words[1]).toMatchObject({ text: 'ferry', start: 3100 });
-    expect((await library.paragraphs('t1')).length).toBe(1);
+    const paragraphs = await library.paragraphs('t1');
+    expect(paragraphs).toHaveLength(1);
+    // Without their words: the same paragraphs, words left empty.
+    expect(await library.paragraphs('t1', { words: false })).toEqual(
+      paragraphs.map((paragraph) => ({ ...paragraph, words: [] })),
+    );
     expect(await library.transcriptJson('t1')).toMatchObject({ id: 'remote', audio_duration: 61.4 });
     expect(await library.unfinishedJobs()).toEqual([]);
   });

@@ -79,8 +79,9 @@ export class Library {
     return settle(() => this.content.sentences(id));
   }
 
-  paragraphs(id: string): Promise<Segment[]> {
-    return settle(() => this.content.paragraphs(id));
+  /** The paragraphs in order; with `words: false`, without their words (not read, left empty). */
+  paragraphs(id: string, options: { words?: boolean } = {}): Promise<Segment[]> {
+    return settle(() => this.content.paragraphs(id, options));
   }
 
   /**
