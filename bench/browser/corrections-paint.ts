@@ -221,6 +221,12 @@ interface CommitPhases {
 }
 
 async function commitPhases(page: Page, commit: KeyToTurn): Promise<CommitPhases> {
+  // The reader paints the corrected words before main answers, so the answer may come later.
+  await page.waitForFunction(() =>
+    (window as unknown as CallLog).correctionCalls.some(
+      (entry) => entry.method === 'corrections.edit' && entry.answered !== undefined,
+    ),
+  );
   const { start, call } = await page.evaluate(() => ({
     start: (window as unknown as { keyToTurn: { start: number } }).keyToTurn.start,
     call: (window as unknown as CallLog).correctionCalls.find((entry) => entry.method === 'corrections.edit'),

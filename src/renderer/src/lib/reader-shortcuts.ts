@@ -84,7 +84,12 @@ export function readerShortcutRows(context: ShortcutContext): ShortcutRow[] {
       action: 'Next or previous match, in the find box',
     },
     { group: 'Finding', keys: [key('F3'), key('Shift+F3')], action: 'Next or previous match, from anywhere' },
-    { group: 'Finding', keys: [key('Mod+H')], action: 'Find and replace' },
+    {
+      group: 'Finding',
+      // Cmd+H hides the app on a Mac (review.ts reviewKey).
+      keys: context.platform === 'mac' ? [key('Mod+Alt+F')] : [key('Ctrl+H'), key('Mod+Alt+F')],
+      action: 'Find and replace',
+    },
     {
       group: 'Finding',
       keys: [key('Enter')],

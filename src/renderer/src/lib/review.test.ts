@@ -154,14 +154,19 @@ describe('the review keys', () => {
     modifiers: Partial<Record<'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {},
   ) => reviewKey({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...modifiers });
 
-  it('are function keys and Ctrl/Cmd+H', () => {
+  it('are function keys, Ctrl+H and Ctrl/Cmd+Option+F', () => {
     expect(press('F8')).toBe('next-uncertain');
     expect(press('F8', { shiftKey: true })).toBe('previous-uncertain');
     expect(press('F9')).toBe('check-playing');
     expect(press('F3')).toBe('next-match');
     expect(press('F3', { shiftKey: true })).toBe('previous-match');
     expect(press('h', { ctrlKey: true })).toBe('open-replace');
-    expect(press('H', { metaKey: true })).toBe('open-replace');
+    // Cmd+H hides the app on a Mac; its editors replace with Cmd+Option+F, where Option makes "ƒ".
+    expect(press('H', { metaKey: true })).toBeUndefined();
+    expect(
+      reviewKey({ key: 'ƒ', code: 'KeyF', shiftKey: false, ctrlKey: false, metaKey: true, altKey: true }),
+    ).toBe('open-replace');
+    expect(press('f', { ctrlKey: true, altKey: true })).toBe('open-replace');
   });
 
   it('are all in the shortcut help', () => {

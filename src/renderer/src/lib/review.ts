@@ -150,13 +150,18 @@ export type ReviewKeyAction =
 /**
  * Which review or find action a key press is. Function keys, so typing a correction never
  * triggers one by accident and the browser has no use for them in a page (F3 is the browser's
- * own "find next", which the reader's find takes over). Ctrl/Cmd+H opens find with replace.
+ * own "find next", which the reader's find takes over). Find with replace opens with Ctrl+H on
+ * Windows and Linux, and with Ctrl/Cmd+Option+F everywhere — on a Mac Cmd+H hides the app, so
+ * the Mac's own editors use Cmd+Option+F (matched by the key's place, as Option changes the letter).
  */
 export function reviewKey(
-  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'> & { code?: string },
 ): ReviewKeyAction | undefined {
   const mod = event.ctrlKey || event.metaKey;
-  if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'h') return 'open-replace';
+  if (event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'h')
+    return 'open-replace';
+  if (mod && event.altKey && !event.shiftKey && (event.code === 'KeyF' || event.key.toLowerCase() === 'f'))
+    return 'open-replace';
   if (mod || event.altKey) return undefined;
   switch (event.key) {
     case 'F8':
