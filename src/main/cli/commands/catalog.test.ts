@@ -80,7 +80,7 @@ describe('catalog on the command line', () => {
     const missing = await cli(['catalog', 'preset', 'fact-check', '5'], env(dataDir));
     expect(missing).toMatchObject({
       code: 2,
-      err: 'verbatim: There is no version 5 of the preset "fact-check".',
+      err: 'verbatim: There is no version 5 of the preset "fact-check".\n',
     });
   });
 
