@@ -1,14 +1,10 @@
-import { chromium, type Page } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startWebApp } from '../../src/web-host/start';
+import type { Page } from '@playwright/test';
 import type { Library } from '../../src/main/core/library/library';
 import { generatedTranscript } from '../fixtures';
 import { percentile, type Measurement } from '../bench-kit';
 import { retypedWithOneWord, turnsOf, withPunctuatedWords } from '../correction-fixtures';
 import { timeInPage } from './page-timing';
-import { silentRecording } from './reader';
+import { newBenchPage, storeWithRecording, withReaderBench } from './reader-host';
 
 /**
  * The correction workspace in Chromium through the web host, with a 3-hour transcript (30,000
@@ -19,9 +15,6 @@ import { silentRecording } from './reader';
  *   to the turn laid out again with the word changed, against the same Enter with the text
  *   unchanged (the editor closes and the turn shows its words, nothing is stored).
  */
-const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (path) => existsSync(path),
-);
 const corrections = 2_000;
 const openRounds = 8;
 /** Each round edits one turn and closes its editor unchanged once, in turns at going first. */
@@ -64,61 +57,31 @@ async function correct(library: Library, id: string, count: number): Promise<voi
 }
 
 export async function run(): Promise<Measurement[]> {
-  if (!browserPath) throw new Error('The corrections benchmark needs Chromium (apt-get install chromium).');
-  if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
-  const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-corrections-paint-'));
-  const recording = join(dir, 'three-hour-council-meeting.wav');
-  silentRecording(recording, 3.5);
-  const host = await startWebApp({ dataDir: join(dir, 'data') });
-  const browser = await chromium.launch({
-    executablePath: browserPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-      '--mute-audio',
-    ],
-  });
-  try {
-    const { library } = host.services.core;
-    const transcript = withPunctuatedWords(generatedTranscript(30_000, 11));
-    for (const [id, title] of [
-      ['uncorrected', 'Council budget meeting'],
-      ['corrected', 'Council budget meeting, corrected'],
-    ] as const) {
-      await library.createJob({
-        id,
-        title,
-        sourceKind: 'file',
-        source: recording,
-        audioPath: recording,
-        region: 'us',
-        options: {},
-        status: 'fetching',
-      });
-      await library.saveCompleted(id, transcript);
-    }
-    await correct(library, 'corrected', corrections);
-    const applied = (await library.correctionState('corrected')).applied;
+  return withReaderBench(
+    'corrections',
+    'verbatim-bench-corrections-paint-',
+    async (bench): Promise<Measurement[]> => {
+      const { host, browser } = bench;
+      const { library } = host.services.core;
+      const transcript = withPunctuatedWords(generatedTranscript(30_000, 11));
+      for (const [id, title] of [
+        ['uncorrected', 'Council budget meeting'],
+        ['corrected', 'Council budget meeting, corrected'],
+      ] as const) {
+        await storeWithRecording(bench, id, title, transcript);
+      }
+      await correct(library, 'corrected', corrections);
+      const applied = (await library.correctionState('corrected')).applied;
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx names functions with an `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-    await page.addInitScript(noteCorrectionCalls);
-    await page.goto(host.openUrl);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    const open = await openCorrected(page, applied, transcript.sentences.length);
-    const commit = await commitInEditor(page);
-    return [open, ...commit];
-  } finally {
-    await browser.close();
-    await host.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+      const page = await newBenchPage(browser);
+      await page.addInitScript(noteCorrectionCalls);
+      await page.goto(host.openUrl);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const open = await openCorrected(page, applied, transcript.sentences.length);
+      const commit = await commitInEditor(page);
+      return [open, ...commit];
+    },
+  );
 }
 
 /** Opening the corrected transcript from the library, against the uncorrected one, alternately. */

@@ -1,12 +1,8 @@
-import { chromium, type Page } from '@playwright/test';
-import { existsSync, mkdtempSync, openSync, closeSync, writeSync, ftruncateSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startWebApp } from '../../src/web-host/start';
-import { wavHeaderPcm16 } from '../../test/emulator/speech/wav-encode';
+import type { Page } from '@playwright/test';
 import { generatedTranscript } from '../fixtures';
 import { percentile, type Measurement } from '../bench-kit';
 import { timeInPage } from './page-timing';
+import { newBenchPage, storeWithRecording, withReaderBench } from './reader-host';
 
 /**
  * The transcript reader in Chromium with a 3-hour transcript (30,000 words, ~2,000
@@ -19,18 +15,6 @@ import { timeInPage } from './page-timing';
  * Targets: open under 300 ms (median); while scrolling, no frame longer than the display's
  * interval at rest (p95 scrolling within 0.5 ms of p95 at rest); highlight under 2 ms a frame.
  */
-const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (path) => existsSync(path),
-);
-
-/** A silent recording at 8 kHz: a sparse file, so it costs no disk. */
-export function silentRecording(path: string, hours: number): void {
-  const dataBytes = hours * 3600 * 8000 * 2;
-  const fd = openSync(path, 'w');
-  writeSync(fd, wavHeaderPcm16(8000, 1, dataBytes));
-  ftruncateSync(fd, 44 + dataBytes);
-  closeSync(fd);
-}
 
 /** Intervals between animation frames for `seconds`, scrolling the transcript as it goes (0: at rest). */
 export async function frameTimes(page: Page, scrollPerFrame: number, seconds: number): Promise<number[]> {
@@ -57,43 +41,12 @@ export async function frameTimes(page: Page, scrollPerFrame: number, seconds: nu
 }
 
 export async function run(): Promise<Measurement[]> {
-  if (!browserPath) throw new Error('The reader benchmark needs Chromium (apt-get install chromium).');
-  if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
-  const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-reader-'));
-  const recording = join(dir, 'three-hour-council-meeting.wav');
-  silentRecording(recording, 3.5);
-  const host = await startWebApp({ dataDir: join(dir, 'data') });
-  const browser = await chromium.launch({
-    executablePath: browserPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-      '--mute-audio',
-    ],
-  });
-  try {
-    const { library } = host.services.core;
-    await library.createJob({
-      id: 'three-hours',
-      title: 'Council budget meeting',
-      sourceKind: 'file',
-      source: recording,
-      audioPath: recording,
-      region: 'us',
-      options: {},
-      status: 'fetching',
-    });
+  return withReaderBench('reader', 'verbatim-bench-reader-', async (bench): Promise<Measurement[]> => {
+    const { host, browser } = bench;
     const completed = generatedTranscript(30_000, 11);
-    await library.saveCompleted('three-hours', completed);
+    await storeWithRecording(bench, 'three-hours', 'Council budget meeting', completed);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx names functions with an `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    const page = await newBenchPage(browser);
     const client = await page.context().newCDPSession(page);
     await client.send('Performance.enable');
     await page.goto(host.openUrl);
@@ -195,9 +148,5 @@ export async function run(): Promise<Measurement[]> {
         notes: { highlightedWords },
       },
     ];
-  } finally {
-    await browser.close();
-    await host.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,4 +1,5 @@
 import type { Library } from '../core/library/library';
+import { completedTranscriptFromLines, misheardTimings } from '../core/library/completed-transcript.test-kit';
 
 /**
  * A finished interview with a misheard name, as the scheduler stores one: "Brenan" (the
@@ -28,32 +29,15 @@ export async function storeMisheardInterview(
     options: { speaker_labels: true },
     status: 'fetching',
   });
-  const sentences = misheardLines.map(([speaker, text, start]) => ({
-    speaker,
-    text,
-    start,
-    end: start + 2500,
-    confidence: 0.8,
-    words: text.split(' ').map((word, i) => ({
-      text: word,
-      start: start + i * 400,
-      end: start + i * 400 + 350,
-      confidence: word === 'Brenan' ? 0.4 : 0.95,
-      speaker,
-    })),
-  }));
-  await library.saveCompleted(id, {
-    transcript: {
-      id: `remote-${id}`,
-      text: sentences.map((s) => s.text).join(' '),
-      language_code: 'en',
-      audio_duration: 15,
-    },
-    sentences,
-    paragraphs: [
-      { text: 'one', start: 0, end: 5500, confidence: 0.9 },
-      { text: 'two', start: 6000, end: 11_500, confidence: 0.9 },
-      { text: 'three', start: 12_000, end: 14_500, confidence: 0.9 },
-    ],
-  });
+  await library.saveCompleted(
+    id,
+    completedTranscriptFromLines(misheardLines, misheardTimings, {
+      transcript: { id: `remote-${id}`, language_code: 'en', audio_duration: 15 },
+      paragraphs: [
+        { text: 'one', start: 0, end: 5500, confidence: 0.9 },
+        { text: 'two', start: 6000, end: 11_500, confidence: 0.9 },
+        { text: 'three', start: 12_000, end: 14_500, confidence: 0.9 },
+      ],
+    }),
+  );
 }

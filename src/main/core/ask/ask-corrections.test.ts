@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
-import { defaultAskTemplates } from '../../../shared/ask';
-import { createCore, type Core } from '../app-core';
-import { acceleratedClock } from '../clock';
+import type { RunningEmulator } from '../../../../test/emulator/server';
+import type { Core } from '../app-core';
 import { correctedTranscriptText } from './ask-engine';
-import { createAskService, type AskService } from './ask-service';
+import type { AskService } from './ask-service';
+import { closeAskTestbed, startAskTestbed, type AskTestbed } from './ask-testbed.test-kit';
 
 /**
  * Ask reads the corrected transcript: the service's stored copy does not know local
@@ -15,8 +11,7 @@ import { createAskService, type AskService } from './ask-service';
  * of transcript_id; without corrections (or after they are undone) it still sends the id. What
  * was sent is read from the emulator's own request log.
  */
-const speed = 200;
-const interview = resolve(import.meta.dirname, '../../../../test/fixtures/interview-ferry-contract.wav');
+let testbed: AskTestbed;
 let emulator: RunningEmulator;
 let core: Core;
 let service: AskService;
@@ -24,37 +19,14 @@ let transcriptId: string;
 let requests = 0;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, speed });
-  core = createCore({
-    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-ask-corrections-')),
-    apiKey: () => emulator.options.key,
-    transcriptionUrl: () => emulator.url,
-    clock: acceleratedClock(speed),
-  });
-  const job = await core.scheduler.submit({
-    source: { kind: 'file', path: interview },
+  testbed = await startAskTestbed({
+    folderPrefix: 'verbatim-ask-corrections-',
     options: { speaker_labels: true },
-    region: 'us',
   });
-  await core.scheduler.idle();
-  transcriptId = job.id;
-  service = createAskService({
-    core,
-    apiKey: () => emulator.options.key,
-    gatewayUrl: () => emulator.url,
-    settings: () =>
-      Promise.resolve({
-        askModel: 'claude-sonnet-4-5',
-        askFallbackModels: [],
-        askTemplates: defaultAskTemplates,
-      }),
-  });
+  ({ emulator, core, service, transcriptId } = testbed);
 }, 60_000);
 
-afterAll(async () => {
-  await core.close();
-  await emulator.close();
-});
+afterAll(() => closeAskTestbed(testbed));
 
 interface SentRequest {
   transcript_id?: string;

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { defaultAskTemplates, type AskEntry } from '../../../shared/ask';
-import { createCore, type Core } from '../app-core';
-import { acceleratedClock } from '../clock';
+import type { Core } from '../app-core';
 import { interviewPii, redactedInterviewOptions } from '../library/redacted-interview.test-kit';
-import { createAskService, type AskService } from './ask-service';
+import type { AskService } from './ask-service';
+import { closeAskTestbed, startAskTestbed, type AskTestbed } from './ask-testbed.test-kit';
 
 /**
  * Ask about a transcript whose phone number and email were redacted. The gateway gets the
@@ -16,56 +12,28 @@ import { createAskService, type AskService } from './ask-service';
  * tool calls) may carry the details in clear.
  */
 
-const speed = 200;
-const interview = resolve(import.meta.dirname, '../../../../test/fixtures/interview-ferry-contract.wav');
-let emulator: RunningEmulator;
+let testbed: AskTestbed;
 let core: Core;
-let dataDir: string;
 let transcriptId: string;
 let service: AskService;
 const sent: string[] = [];
 let requests = 0;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, speed });
-  dataDir = mkdtempSync(join(tmpdir(), 'verbatim-ask-redaction-'));
-  core = createCore({
-    dataDir,
-    apiKey: () => emulator.options.key,
-    transcriptionUrl: () => emulator.url,
-    clock: acceleratedClock(speed),
-  });
-  const job = await core.scheduler.submit({
-    source: { kind: 'file', path: interview },
+  testbed = await startAskTestbed({
+    folderPrefix: 'verbatim-ask-redaction-',
     options: {
       ...redactedInterviewOptions,
       redact_pii_policies: [...redactedInterviewOptions.redact_pii_policies],
     },
-    region: 'us',
-  });
-  await core.scheduler.idle();
-  transcriptId = job.id;
-  service = createAskService({
-    core,
-    apiKey: () => emulator.options.key,
-    gatewayUrl: () => emulator.url,
-    settings: () =>
-      Promise.resolve({
-        askModel: 'claude-sonnet-4-5',
-        askFallbackModels: [],
-        askTemplates: defaultAskTemplates,
-      }),
     fetch: (input, init) => {
       if (typeof init.body === 'string') sent.push(init.body);
       return fetch(input, init);
     },
   });
+  ({ core, transcriptId, service } = testbed);
 });
-afterAll(async () => {
-  await core.close();
-  await emulator.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeAskTestbed(testbed));
 
 function expectHidden(text: string): void {
   expect(text).not.toContain(interviewPii.phone);

@@ -1,62 +1,40 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { defaultAskTemplates, type AnswerEntry, type AskEntry } from '../../../shared/ask';
-import { createCore, type Core } from '../app-core';
-import { acceleratedClock } from '../clock';
+import type { Core } from '../app-core';
 import { openDatabase } from '../library/database';
-import { createAskService, type AskEvent, type AskService, type AskSettings } from './ask-service';
+import type { AskEvent, AskService, AskSettings } from './ask-service';
+import {
+  closeAskTestbed,
+  defaultAskSettings,
+  startAskTestbed,
+  type AskTestbed,
+} from './ask-testbed.test-kit';
 import { ConversationStore } from './conversation-store';
 
-const speed = 200;
-const interview = resolve(import.meta.dirname, '../../../../test/fixtures/interview-ferry-contract.wav');
-let emulator: RunningEmulator;
+let testbed: AskTestbed;
 let core: Core;
 let dataDir: string;
 let transcriptId: string;
 const sent: Record<string, unknown>[] = [];
-const settings: AskSettings = {
-  askModel: 'claude-sonnet-4-5',
-  askFallbackModels: [],
-  askTemplates: defaultAskTemplates,
-};
+const settings: AskSettings = defaultAskSettings();
 let service: AskService;
 let requestCount = 0;
 const nextRequestId = (): string => `request-${(requestCount += 1)}`;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, speed });
-  dataDir = mkdtempSync(join(tmpdir(), 'verbatim-ask-'));
-  core = createCore({
-    dataDir,
-    apiKey: () => emulator.options.key,
-    transcriptionUrl: () => emulator.url,
-    clock: acceleratedClock(speed),
-  });
-  const job = await core.scheduler.submit({
-    source: { kind: 'file', path: interview },
+  testbed = await startAskTestbed({
+    folderPrefix: 'verbatim-ask-',
     options: { speaker_labels: true },
-    region: 'us',
-  });
-  await core.scheduler.idle();
-  transcriptId = job.id;
-  service = createAskService({
-    core,
-    apiKey: () => emulator.options.key,
-    gatewayUrl: () => emulator.url,
     settings: () => Promise.resolve(settings),
     fetch: (input, init) => {
       if (typeof init.body === 'string') sent.push(JSON.parse(init.body) as Record<string, unknown>);
       return fetch(input, init);
     },
   });
+  ({ core, dataDir, transcriptId, service } = testbed);
 });
-afterAll(async () => {
-  await core.close();
-  await emulator.close();
-});
+afterAll(() => closeAskTestbed(testbed));
 
 function answerOf(entries: AskEntry[]): AnswerEntry {
   const answer = entries.at(-1);

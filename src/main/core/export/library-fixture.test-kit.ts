@@ -1,4 +1,5 @@
 import type { Library } from '../library/library';
+import { sentencesWithWords, type TranscriptLine } from '../library/completed-transcript.test-kit';
 
 /**
  * A finished interview in a library, as the scheduler stores one: two speakers, a phone number
@@ -12,26 +13,19 @@ export async function storeInterview(
   id: string,
   title = 'Ferry contract interview',
 ): Promise<void> {
-  const lines: [speaker: string, text: string, start: number][] = [
+  const lines: TranscriptLine[] = [
     ['A', 'Good morning, thank you for coming.', 1000],
     ['A', `You can call me on ${storedPhone.redacted} later.`, 4000],
     ['B', 'The ferry contract was signed in March.', 8000],
     ['B', '=SUM(A1) is what the spreadsheet said.', 12_000],
   ];
-  const sentences = lines.map(([speaker, text, start]) => ({
-    speaker,
-    text,
-    start,
-    end: start + 3000,
-    confidence: 0.9,
-    words: text.split(' ').map((word, i) => ({
-      text: word,
-      start: start + i * 300,
-      end: start + i * 300 + 250,
-      confidence: 0.9,
-      speaker,
-    })),
-  }));
+  const sentences = sentencesWithWords(lines, {
+    sentenceMs: 3000,
+    sentenceConfidence: 0.9,
+    wordEveryMs: 300,
+    wordMs: 250,
+    wordConfidence: 0.9,
+  });
   const words = sentences.flatMap((s) => s.words);
   await library.createJob({
     id,

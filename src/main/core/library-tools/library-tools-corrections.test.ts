@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../library/database';
 import { Library } from '../library/library';
+import { completedTranscriptFromLines } from '../library/completed-transcript.test-kit';
 import { runTool } from './library-tools';
 
 /** The assistant's library tools read what the journalist corrected, never the words replaced. */
@@ -18,28 +19,17 @@ beforeEach(async () => {
     options: {},
     status: 'fetching',
   });
-  const lines: [string, string, number][] = [
-    ['A', 'Mayor Brenan opened the meeting.', 0],
-    ['A', 'Brenan is wrong about the ferry says the harbour master.', 3000],
-  ];
-  await library.saveCompleted('council', {
-    transcript: { id: 'remote-council', text: lines.map((l) => l[1]).join(' '), audio_duration: 9 },
-    sentences: lines.map(([speaker, text, start]) => ({
-      speaker,
-      text,
-      start,
-      end: start + 2900,
-      confidence: 0.9,
-      words: text.split(' ').map((word, i) => ({
-        text: word,
-        start: start + i * 250,
-        end: start + i * 250 + 200,
-        confidence: 0.9,
-        speaker,
-      })),
-    })),
-    paragraphs: [],
-  });
+  await library.saveCompleted(
+    'council',
+    completedTranscriptFromLines(
+      [
+        ['A', 'Mayor Brenan opened the meeting.', 0],
+        ['A', 'Brenan is wrong about the ferry says the harbour master.', 3000],
+      ],
+      { sentenceMs: 2900, sentenceConfidence: 0.9, wordEveryMs: 250, wordMs: 200, wordConfidence: 0.9 },
+      { transcript: { id: 'remote-council', audio_duration: 9 } },
+    ),
+  );
   await library.edit('council', {
     kind: 'replace',
     find: 'Brenan',

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../library/database';
 import { Library } from '../library/library';
+import { completedTranscriptFromLines, type TranscriptLine } from '../library/completed-transcript.test-kit';
 import { libraryTools, maxPassageMs, runTool, toolDefinitions } from './library-tools';
 
 let library: Library;
 let now = 1_700_000_000_000;
 
-async function addTranscript(id: string, title: string, lines: [string, string, number][]): Promise<void> {
+async function addTranscript(id: string, title: string, lines: TranscriptLine[]): Promise<void> {
   now += 1000;
   await library.createJob({
     id,
@@ -18,24 +19,14 @@ async function addTranscript(id: string, title: string, lines: [string, string, 
     options: {},
     status: 'uploading',
   });
-  await library.saveCompleted(id, {
-    transcript: { id: `remote-${id}`, text: lines.map((l) => l[1]).join(' '), audio_duration: 600 },
-    sentences: lines.map(([speaker, text, start]) => ({
-      speaker,
-      text,
-      start,
-      end: start + 4000,
-      confidence: 0.9,
-      words: text.split(' ').map((word, i) => ({
-        text: word,
-        start: start + i * 200,
-        end: start + i * 200 + 150,
-        confidence: 0.9,
-        speaker,
-      })),
-    })),
-    paragraphs: [],
-  });
+  await library.saveCompleted(
+    id,
+    completedTranscriptFromLines(
+      lines,
+      { sentenceMs: 4000, sentenceConfidence: 0.9, wordEveryMs: 200, wordMs: 150, wordConfidence: 0.9 },
+      { transcript: { id: `remote-${id}`, audio_duration: 600 } },
+    ),
+  );
 }
 
 beforeEach(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database';
 import { Library, type CompletedTranscript } from './library';
+import { completedTranscriptFromLines, misheardTimings } from './completed-transcript.test-kit';
 import { VerbatimError } from '../../../shared/errors';
 
 let folder: string;
@@ -12,37 +13,21 @@ let library: Library;
 let clock = 1_000;
 
 function interview(): CompletedTranscript {
-  const lines: [string, string, number][] = [
-    ['A', 'Mayor Brenan opened the meeting.', 0],
-    ['A', 'The ferry contract was signed.', 3000],
-    ['B', 'Brenan is wrong about the ferry.', 6000],
-  ];
-  return {
-    transcript: {
-      id: 'remote-1',
-      text: lines.map((l) => l[1]).join(' '),
-      language_code: 'en',
-      audio_duration: 9,
-    },
-    sentences: lines.map(([speaker, text, start]) => ({
-      speaker,
-      text,
-      start,
-      end: start + 2500,
-      confidence: 0.8,
-      words: text.split(' ').map((word, i) => ({
-        text: word,
-        start: start + i * 400,
-        end: start + i * 400 + 350,
-        confidence: word === 'Brenan' ? 0.4 : 0.95,
-        speaker,
-      })),
-    })),
-    paragraphs: [
-      { text: 'first', start: 0, end: 5500, confidence: 0.9 },
-      { text: 'second', start: 6000, end: 8500, confidence: 0.9 },
+  return completedTranscriptFromLines(
+    [
+      ['A', 'Mayor Brenan opened the meeting.', 0],
+      ['A', 'The ferry contract was signed.', 3000],
+      ['B', 'Brenan is wrong about the ferry.', 6000],
     ],
-  };
+    misheardTimings,
+    {
+      transcript: { id: 'remote-1', language_code: 'en', audio_duration: 9 },
+      paragraphs: [
+        { text: 'first', start: 0, end: 5500, confidence: 0.9 },
+        { text: 'second', start: 6000, end: 8500, confidence: 0.9 },
+      ],
+    },
+  );
 }
 
 async function open(): Promise<void> {
@@ -73,6 +58,9 @@ afterEach(() => {
 
 const texts = async (): Promise<string[]> => (await library.sentences('t1')).map((s) => s.text);
 const hits = async (query: string): Promise<number> => (await library.search(query)).total;
+/** Replaces every whole word `find` in t1. */
+const replaceWord = (find: string, replacement: string, matchCase: boolean): ReturnType<Library['edit']> =>
+  library.edit('t1', { kind: 'replace', find, replacement, wholeWord: true, matchCase });
 
 describe('corrections in the library', () => {
   it('stores an edit so that search finds the new spelling and not the old, at once', async () => {
@@ -102,13 +90,7 @@ describe('corrections in the library', () => {
   });
 
   it('never overwrites the service words: the machine copy and the stored JSON stay as they were', async () => {
-    await library.edit('t1', {
-      kind: 'replace',
-      find: 'Brenan',
-      replacement: 'Brennan',
-      wholeWord: true,
-      matchCase: true,
-    });
+    await replaceWord('Brenan', 'Brennan', true);
     expect((await library.machineSentences('t1')).map((s) => s.text)).toEqual(
       interview().sentences.map((s) => s.text),
     );
@@ -117,13 +99,7 @@ describe('corrections in the library', () => {
 
   it('undoes and redoes every kind of edit, also after the library is closed and opened again', async () => {
     const original = await texts();
-    await library.edit('t1', {
-      kind: 'replace',
-      find: 'brenan',
-      replacement: 'Brennan',
-      wholeWord: true,
-      matchCase: false,
-    });
+    await replaceWord('brenan', 'Brennan', false);
     await library.edit('t1', { kind: 'split', position: 1, word: 1, speaker: { newName: 'Harbour master' } });
     await library.edit('t1', { kind: 'merge', position: 2 });
     const edited = await library.sentences('t1');
@@ -191,13 +167,7 @@ describe('corrections in the library', () => {
   });
 
   it('keeps the corrections when the service transcript is fetched again', async () => {
-    await library.edit('t1', {
-      kind: 'replace',
-      find: 'Brenan',
-      replacement: 'Brennan',
-      wholeWord: true,
-      matchCase: true,
-    });
+    await replaceWord('Brenan', 'Brennan', true);
     await library.saveCompleted('t1', interview());
     expect(await texts()).toEqual([
       'Mayor Brennan opened the meeting.',
@@ -209,13 +179,7 @@ describe('corrections in the library', () => {
   });
 
   it('reverts one paragraph to the machine words as an undoable edit', async () => {
-    await library.edit('t1', {
-      kind: 'replace',
-      find: 'ferry',
-      replacement: 'boat',
-      wholeWord: true,
-      matchCase: false,
-    });
+    await replaceWord('ferry', 'boat', false);
     await library.edit('t1', { kind: 'revert', paragraph: 1 });
     expect(await texts()).toEqual([
       'Mayor Brenan opened the meeting.',

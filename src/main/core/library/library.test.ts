@@ -2,43 +2,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { Library, countCap, type CompletedTranscript } from './library';
 import { highlight, queryTerms, toFtsQuery } from './fts-query';
+import { completedTranscriptFromLines, type TranscriptLine } from './completed-transcript.test-kit';
 import { VerbatimError } from '../../../shared/errors';
 
 let library: Library;
 let clock = 1_000;
 
-function completed(sentences: [string, string, number][]): CompletedTranscript {
-  return {
-    transcript: {
-      id: 'remote',
-      text: sentences.map((s) => s[1]).join(' '),
-      language_code: 'en_us',
-      audio_duration: 61.4,
+function completed(sentences: TranscriptLine[]): CompletedTranscript {
+  return completedTranscriptFromLines(
+    sentences,
+    { sentenceMs: 2000, sentenceConfidence: 0.9, wordEveryMs: 100, wordMs: 90, wordConfidence: 0.9 },
+    {
+      transcript: { id: 'remote', language_code: 'en_us', audio_duration: 61.4 },
+      paragraphs: [{ text: sentences.map((s) => s[1]).join(' '), start: 0, end: 60_000, confidence: 0.9 }],
     },
-    sentences: sentences.map(([speaker, text, start]) => ({
-      speaker,
-      text,
-      start,
-      end: start + 2000,
-      confidence: 0.9,
-      words: text.split(' ').map((word, i) => ({
-        text: word,
-        start: start + i * 100,
-        end: start + i * 100 + 90,
-        confidence: 0.9,
-        speaker,
-      })),
-    })),
-    paragraphs: [{ text: sentences.map((s) => s[1]).join(' '), start: 0, end: 60_000, confidence: 0.9 }],
-  };
+  );
 }
 
-async function addTranscript(
-  id: string,
-  title: string,
-  sentences: [string, string, number][],
-  createdAt?: number,
-) {
+async function addTranscript(id: string, title: string, sentences: TranscriptLine[], createdAt?: number) {
   if (createdAt !== undefined) clock = createdAt;
   await library.createJob({
     id,
