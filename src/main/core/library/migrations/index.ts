@@ -5,6 +5,7 @@ import { sql as catalogCache } from './004-catalog-cache';
 import { sql as askConversations } from './005-ask-conversations';
 import { sql as voiceConversations } from './006-voice-conversations';
 import { sql as corrections } from './007-corrections';
+import { sql as highlightsStories } from './008-highlights-stories';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -18,4 +19,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 5, name: 'ask-conversations', sql: askConversations },
   { version: 6, name: 'voice-conversations', sql: voiceConversations },
   { version: 7, name: 'corrections', sql: corrections },
+  { version: 8, name: 'highlights-stories', sql: highlightsStories },
 ];

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * Highlights and stories (issue #20), shared by main, the contract, the CLI and the renderer.
+ *
+ * A highlight is anchored to a time span of one transcript, not to word positions: corrections
+ * keep the times of unchanged words and give a corrected word the time of the words it
+ * replaced, so the words inside the span are always the highlight's words as corrected now. A
+ * span whose words were all deleted is `missing` and says so instead of vanishing.
+ *
+ * A story is an ordered list of items: quotes (a highlight) and the journalist's own text
+ * between them. A quote item keeps a snapshot of what it showed (words, speaker, transcript,
+ * date, time), so a quote whose transcript was deleted can be kept as text.
+ */
+
+export const highlightColorSchema = z.enum(['yellow', 'red', 'blue', 'green', 'purple']);
+export type HighlightColor = z.infer<typeof highlightColorSchema>;
+
+export const highlightLabelSchema = z.object({
+  id: z.number().int(),
+  name: z.string().min(1).max(40),
+  color: highlightColorSchema,
+});
+export type HighlightLabel = z.infer<typeof highlightLabelSchema>;
+
+/** The labels a new library starts with; the journalist can rename them. */
+export const defaultHighlightLabels: readonly Omit<HighlightLabel, 'id'>[] = [
+  { name: 'Quote', color: 'yellow' },
+  { name: 'Check', color: 'red' },
+  { name: 'Background', color: 'blue' },
+];
+
+export const highlightNoteMaxLength = 2000;
+
+export const highlightSchema = z.object({
+  id: z.number().int(),
+  transcriptId: z.string(),
+  /** The span the highlight covers; its words are the words spoken inside it, as corrected. */
+  startMs: z.number().int(),
+  endMs: z.number().int(),
+  labelId: z.number().int(),
+  note: z.string(),
+  createdAt: z.number().int(),
+  /** The covered words as they read now (the last words known when `missing`). */
+  text: z.string(),
+  /** The speaker label of the first covered word, and the name the journalist gave it. */
+  speaker: z.string().nullable(),
+  speakerName: z.string().nullable(),
+  /** True when every word of the span was deleted by a correction. */
+  missing: z.boolean(),
+});
+export type Highlight = z.infer<typeof highlightSchema>;
+
+/** A highlight as the Quotes view lists it: with its transcript's title and recording date. */
+export const quoteSchema = highlightSchema.extend({
+  transcriptTitle: z.string(),
+  /** When the transcript was made (the library's "recorded" date). */
+  recordedAt: z.number().int(),
+  labelName: z.string(),
+  labelColor: highlightColorSchema,
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const newHighlightSchema = z
+  .object({
+    transcriptId: z.string().min(1).max(100),
+    startMs: z.number().int().min(0),
+    endMs: z.number().int().min(0),
+    labelId: z.number().int().optional(),
+    note: z.string().max(highlightNoteMaxLength).default(''),
+  })
+  .strict()
+  .refine((value) => value.endMs > value.startMs, { message: 'A highlight must end after it starts.' });
+export type NewHighlight = z.input<typeof newHighlightSchema>;
+
+export const quoteFiltersSchema = z
+  .object({
+    /** Full-text search over the highlighted words and the notes. */
+    query: z.string().max(1000).optional(),
+    labelId: z.number().int().optional(),
+    speaker: z.string().max(200).optional(),
+    tag: z.string().max(200).optional(),
+    transcriptId: z.string().max(100).optional(),
+    from: z.number().int().optional(),
+    to: z.number().int().optional(),
+    limit: z.number().int().min(1).max(20_000).default(500),
+    offset: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type QuoteFilters = z.input<typeof quoteFiltersSchema>;
+
+export const storyNameMaxLength = 200;
+
+export const storyItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    id: z.number().int(),
+    kind: z.literal('quote'),
+    /** Null once the quote's transcript was deleted and the journalist kept the quote as text. */
+    highlightId: z.number().int().nullable(),
+    /** What the quote shows now (or, without a highlight, what it showed last). */
+    text: z.string(),
+    speakerName: z.string().nullable(),
+    transcriptId: z.string().nullable(),
+    transcriptTitle: z.string(),
+    recordedAt: z.number().int(),
+    startMs: z.number().int(),
+    endMs: z.number().int(),
+    /** Every word of the quote was deleted by a correction, or its transcript is gone. */
+    missing: z.boolean(),
+  }),
+  z.object({ id: z.number().int(), kind: z.literal('text'), text: z.string() }),
+]);
+export type StoryItem = z.infer<typeof storyItemSchema>;
+
+export const storySummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  quotes: z.number().int(),
+});
+export type StorySummary = z.infer<typeof storySummarySchema>;
+
+export const storySchema = storySummarySchema.extend({ items: z.array(storyItemSchema) });
+export type Story = z.infer<typeof storySchema>;
+
+/** What deleting a transcript does to its quotes in stories: keep them as text, or take them out. */
+export const quotesOnDeleteSchema = z.enum(['keep-as-text', 'remove']);
+export type QuotesOnDelete = z.infer<typeof quotesOnDeleteSchema>;
