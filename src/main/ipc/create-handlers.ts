@@ -4,6 +4,7 @@ import { createAskHandlers } from './ask-handlers';
 import { createCatalogHandlers } from './catalog-handlers';
 import { createCorrectionsHandlers } from './corrections-handlers';
 import { createExportHandlers } from './export-handlers';
+import { createHighlightsHandlers } from './highlights-handlers';
 import { createLogHandlers } from './log-handlers';
 import { createSettingsHandlers, secretsStatusOf } from './settings-handlers';
 import { createTranscriptsHandlers } from './transcripts-handlers';
@@ -14,6 +15,7 @@ export function createHandlers(services: Services): Handlers {
   return {
     ...createTranscriptsHandlers(services),
     ...createCorrectionsHandlers(services),
+    ...createHighlightsHandlers(services),
     ...createSettingsHandlers(services),
     ...createCatalogHandlers(services, () => secretsStatusOf(services)),
     ...createVoiceHandlers(services),

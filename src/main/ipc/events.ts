@@ -18,6 +18,9 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   wiring.addFn(services.openRecordings.subscribe((opened) => emit('app.openRecordings', opened)));
   wiring.addFn(services.exportProgress.subscribe((progress) => emit('export.progress', progress)));
   wiring.addFn(services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)));
+  const { library } = services.core;
+  wiring.addFn(library.highlightsChanged.subscribe((change) => emit('highlights.changed', change)));
+  wiring.addFn(library.storiesChanged.subscribe((change) => emit('stories.changed', change)));
   wiring.addFn(wireAskEvents(services.ask, emit));
   wiring.addFn(wireVoiceEvents(services, emit));
   return wiring;

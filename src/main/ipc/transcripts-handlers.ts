@@ -61,13 +61,13 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
       await library.setTags(id, tags);
       return announce(id);
     },
-    'transcripts.delete': async ({ id, remote }) => {
+    'transcripts.delete': async ({ id, remote, quotesInStories }) => {
       const job = await library.requireJob(id);
       if (!['completed', 'error', 'cancelled'].includes(job.status)) await scheduler.cancel(id);
       // The service copy goes first: if that fails, nothing is lost locally and the user can retry.
       const remoteDeleted = remote && job.remoteId !== null;
       if (remoteDeleted && job.remoteId) await services.core.clientFor(job.region).delete(job.remoteId);
-      await library.delete(id);
+      await library.delete(id, { quotesInStories });
       return { deleted: id, remote: remoteDeleted };
     },
     'transcripts.relink': async ({ id, path }) => {

@@ -17,6 +17,8 @@ import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
 import { correctionsContract, correctionsEvents } from './corrections-contract';
 import { correctionStateSchema } from '../corrections/corrections';
+import { highlightsContract, highlightsEvents } from './highlights-contract';
+import { quotesOnDeleteSchema } from '../highlights';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -127,7 +129,14 @@ export const contract = {
     output: transcriptSummarySchema,
   },
   'transcripts.delete': {
-    input: z.object({ id: z.string().min(1), remote: z.boolean().default(false) }).strict(),
+    input: z
+      .object({
+        id: z.string().min(1),
+        remote: z.boolean().default(false),
+        /** Its quotes in stories: kept as text by default, so nothing the journalist wrote is lost. */
+        quotesInStories: quotesOnDeleteSchema.default('keep-as-text'),
+      })
+      .strict(),
     output: z.object({ deleted: z.string(), remote: z.boolean() }),
   },
   'transcripts.relink': {
@@ -147,6 +156,7 @@ export const contract = {
   ...askContract,
   ...correctionsContract,
   ...voiceContract,
+  ...highlightsContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -165,6 +175,7 @@ export const events = {
   ...askEvents,
   ...voiceEvents,
   ...correctionsEvents,
+  ...highlightsEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

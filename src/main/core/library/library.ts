@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import { inWriteTransaction, type Db } from './database';
 import type { JobStatus, SearchFilters, SearchPage, Segment } from '../../../shared/library';
 import { JobStore, type JobPatch, type JobRecord, type NewJob } from './job-store';
 import { TranscriptContent, type CompletedTranscript } from './transcript-content';
@@ -10,11 +10,27 @@ import type {
   EditResult,
   HistoryEntry,
 } from '../../../shared/corrections/corrections';
+import type {
+  Highlight,
+  HighlightColor,
+  HighlightLabel,
+  NewHighlight,
+  Quote,
+  QuoteFilters,
+  QuotesOnDelete,
+  Story,
+  StorySummary,
+} from '../../../shared/highlights';
+import type { HighlightsChanged, StoriesChanged } from '../../../shared/ipc/highlights-contract';
+import { HighlightStore } from './highlight-store';
+import { StoryStore, type QuotesOfTranscript } from './story-store';
+import { Signal } from '../signal';
 
 export { transcriptNotFound, type JobPatch, type JobRecord, type NewJob } from './job-store';
 export type { CompletedTranscript, SegmentInput } from './transcript-content';
 export { countCap } from './transcript-search';
 export type { EditOptions } from './corrections-store';
+export type { QuotesOfTranscript } from './story-store';
 
 /**
  * The offline library: transcripts, their sentences and paragraphs, tags, speaker names and
@@ -28,12 +44,25 @@ export class Library {
   private readonly content: TranscriptContent;
   private readonly index: TranscriptSearch;
   private readonly corrections: CorrectionsStore;
+  private readonly highlights: HighlightStore;
+  private readonly stories: StoryStore;
+  /**
+   * Announced after every change to highlights or stories, whoever made it (a window, the
+   * assistant, a correction that changed highlighted words), so every window can update.
+   */
+  readonly highlightsChanged = new Signal<HighlightsChanged>();
+  readonly storiesChanged = new Signal<StoriesChanged>();
 
-  constructor(db: Db, now: () => number = Date.now) {
+  constructor(
+    private readonly db: Db,
+    now: () => number = Date.now,
+  ) {
     this.jobs = new JobStore(db, now);
     this.content = new TranscriptContent(db, this.jobs, now);
     this.index = new TranscriptSearch(db);
     this.corrections = new CorrectionsStore(db, this.jobs, this.content, now);
+    this.highlights = new HighlightStore(db, this.jobs, now);
+    this.stories = new StoryStore(db, this.highlights, now);
   }
 
   createJob(job: NewJob): Promise<JobRecord> {
@@ -89,15 +118,40 @@ export class Library {
    * and every tool, read the corrected words as soon as this resolves.
    */
   edit(id: string, intent: EditIntent, options: EditOptions = {}): Promise<EditResult> {
-    return settle(() => this.corrections.edit(id, intent, options));
+    return this.correcting(id, () => this.corrections.edit(id, intent, options));
   }
 
   undo(id: string): Promise<EditResult> {
-    return settle(() => this.corrections.undo(id));
+    return this.correcting(id, () => this.corrections.undo(id));
   }
 
   redo(id: string): Promise<EditResult> {
-    return settle(() => this.corrections.redo(id));
+    return this.correcting(id, () => this.corrections.redo(id));
+  }
+
+  /**
+   * A correction and the refresh of the transcript's highlights (and their story quotes) in one
+   * transaction, so a highlight never shows words the transcript no longer has. Only this
+   * transcript's highlights are read: one query when it has none.
+   */
+  private correcting(id: string, correct: () => EditResult): Promise<EditResult> {
+    return this.changing(() => {
+      const result = correct();
+      const changed = this.highlights.refresh(id);
+      const stories = this.stories.refreshSnapshots(changed);
+      return { result, transcripts: changed.length > 0 ? [id] : [], stories };
+    });
+  }
+
+  /** Runs a change in one transaction, then announces the highlights and stories it touched. */
+  private changing<T>(work: () => { result: T; transcripts?: string[]; stories?: number[] }): Promise<T> {
+    return settle(() => {
+      const done = inWriteTransaction(this.db, work);
+      if (done.transcripts && done.transcripts.length > 0)
+        this.highlightsChanged.emit({ transcriptIds: done.transcripts });
+      if (done.stories && done.stories.length > 0) this.storiesChanged.emit({ storyIds: done.stories });
+      return done.result;
+    });
   }
 
   correctionState(id: string): Promise<CorrectionState> {
@@ -139,8 +193,156 @@ export class Library {
     return settle(() => this.jobs.relink(id, audioPath));
   }
 
-  delete(id: string): Promise<void> {
-    return settle(() => this.jobs.delete(id));
+  /**
+   * Deletes a transcript with its highlights. Its quotes in stories are kept as text (what they
+   * last showed) unless `quotesInStories` is 'remove'; stories quoting other transcripts are
+   * not touched.
+   */
+  delete(id: string, options: { quotesInStories?: QuotesOnDelete } = {}): Promise<void> {
+    return this.changing(() => {
+      const hadHighlights = this.highlights.idsOf(id).length > 0;
+      const stories = this.stories.beforeTranscriptDeleted(id, options.quotesInStories ?? 'keep-as-text');
+      this.jobs.delete(id);
+      return { result: undefined, transcripts: hadHighlights ? [id] : [], stories };
+    });
+  }
+
+  // Highlights (see HighlightStore).
+
+  highlightLabels(): Promise<HighlightLabel[]> {
+    return settle(() => this.highlights.labels());
+  }
+
+  /** A label by name (ignoring case), or a `not_found` error listing the labels. */
+  highlightLabelNamed(name: string): Promise<HighlightLabel> {
+    return settle(() => this.highlights.labelNamed(name));
+  }
+
+  updateHighlightLabel(
+    id: number,
+    change: { name?: string | undefined; color?: HighlightColor | undefined },
+  ): Promise<HighlightLabel> {
+    return this.changing(() => ({
+      result: this.highlights.updateLabel(id, change),
+      transcripts: this.highlights.transcriptsWithLabel(id),
+    }));
+  }
+
+  /** Highlights the words spoken in the span, snapped to them; a span without words is refused. */
+  createHighlight(input: NewHighlight): Promise<Highlight> {
+    return this.changing(() => {
+      const highlight = this.highlights.create(input);
+      return { result: highlight, transcripts: [highlight.transcriptId] };
+    });
+  }
+
+  updateHighlight(
+    id: number,
+    change: { labelId?: number | undefined; note?: string | undefined },
+  ): Promise<Highlight> {
+    return this.changing(() => {
+      const highlight = this.highlights.update(id, change);
+      return {
+        result: highlight,
+        transcripts: [highlight.transcriptId],
+        stories: this.stories.storiesQuoting([id]),
+      };
+    });
+  }
+
+  /** Deletes a highlight; its story quotes keep what they last showed. */
+  deleteHighlight(id: number): Promise<void> {
+    return this.changing(() => {
+      const stories = this.stories.storiesQuoting([id]);
+      const highlight = this.highlights.delete(id);
+      return { result: undefined, transcripts: [highlight.transcriptId], stories };
+    });
+  }
+
+  highlight(id: number): Promise<Highlight> {
+    return settle(() => this.highlights.require(id));
+  }
+
+  /** A transcript's highlights in the order they are spoken. */
+  highlightsOf(transcriptId: string): Promise<Highlight[]> {
+    return settle(() => this.highlights.list(transcriptId));
+  }
+
+  /** The Quotes view: highlights across the library, filtered and searched. */
+  quotes(filters: QuoteFilters = {}): Promise<{ quotes: Quote[]; total: number }> {
+    return settle(() => this.highlights.quotes(filters));
+  }
+
+  // Stories (see StoryStore).
+
+  storyList(): Promise<StorySummary[]> {
+    return settle(() => this.stories.list());
+  }
+
+  story(id: number): Promise<Story> {
+    return settle(() => this.stories.get(id));
+  }
+
+  /** A story by name (ignoring case) or id, as the command line and the assistant name it. */
+  findStory(reference: string): Promise<Story> {
+    return settle(() => this.stories.find(reference));
+  }
+
+  createStory(name: string): Promise<Story> {
+    return this.storyChange(() => this.stories.create(name));
+  }
+
+  renameStory(id: number, name: string): Promise<Story> {
+    return this.storyChange(() => this.stories.rename(id, name));
+  }
+
+  deleteStory(id: number): Promise<void> {
+    return this.changing(() => {
+      this.stories.delete(id);
+      return { result: undefined, stories: [id] };
+    });
+  }
+
+  addQuoteToStory(storyId: number, highlightId: number, index?: number): Promise<Story> {
+    return this.storyChange(() => this.stories.addQuote(storyId, highlightId, index));
+  }
+
+  addTextToStory(storyId: number, text: string, index?: number): Promise<Story> {
+    return this.storyChange(() => this.stories.addText(storyId, text, index));
+  }
+
+  editStoryText(storyId: number, itemId: number, text: string): Promise<Story> {
+    return this.storyChange(() => this.stories.editText(storyId, itemId, text));
+  }
+
+  moveStoryItem(storyId: number, itemId: number, index: number): Promise<Story> {
+    return this.storyChange(() => this.stories.moveItem(storyId, itemId, index));
+  }
+
+  removeStoryItem(storyId: number, itemId: number): Promise<Story> {
+    return this.storyChange(() => this.stories.removeItem(storyId, itemId));
+  }
+
+  /** Trims a quote to fewer of its words: the item gets a new, narrower highlight (see StoryStore). */
+  trimStoryQuote(storyId: number, itemId: number, startMs: number, endMs: number): Promise<Story> {
+    return this.changing(() => {
+      const story = this.stories.trimQuote(storyId, itemId, startMs, endMs);
+      const item = story.items.find((candidate) => candidate.id === itemId);
+      const transcript = item?.kind === 'quote' ? item.transcriptId : null;
+      return { result: story, stories: [storyId], transcripts: transcript ? [transcript] : [] };
+    });
+  }
+
+  /** How many story quotes come from a transcript, and in which stories (asked before deleting it). */
+  storyQuotesOf(transcriptId: string): Promise<QuotesOfTranscript> {
+    return settle(() => this.stories.quotesOf(transcriptId));
+  }
+
+  private storyChange(work: () => Story): Promise<Story> {
+    return this.changing(() => {
+      const story = work();
+      return { result: story, stories: [story.id] };
+    });
   }
 
   /** Ranked full-text search over every sentence, with highlighted snippets (see TranscriptSearch). */

@@ -1,0 +1,406 @@
+import { inWriteTransaction, type Db } from './database';
+import { VerbatimError } from '../../../shared/errors';
+import type { Word } from '../../../shared/library';
+import {
+  newHighlightSchema,
+  quoteFiltersSchema,
+  type Highlight,
+  type HighlightColor,
+  type HighlightLabel,
+  type NewHighlight,
+  type Quote,
+  type QuoteFilters,
+} from '../../../shared/highlights';
+import { toFtsQuery } from './fts-query';
+import type { JobStore } from './job-store';
+
+interface HighlightRow {
+  id: number;
+  transcript_id: string;
+  start_ms: number;
+  end_ms: number;
+  label_id: number;
+  note: string;
+  words_text: string;
+  speaker: string | null;
+  speaker_name: string | null;
+  missing: number;
+  created_at: number;
+}
+
+interface QuoteRow extends HighlightRow {
+  transcript_title: string;
+  recorded_at: number;
+  label_name: string;
+  label_color: HighlightColor;
+}
+
+/** The words a span covers, and the span snapped to them. */
+export interface CoveredWords {
+  words: Word[];
+  text: string;
+  speaker: string | null;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * The words of `sentences` a span covers: every word whose time overlaps it, even partly, so a
+ * span dragged from the middle of a word takes the whole word (what a journalist selecting
+ * "from here to there" expects). A word that only touches the span's edge is not covered.
+ * Pure, so the rule is tested on its own.
+ */
+export function wordsInSpan(
+  sentences: readonly { speaker: string | null; words: readonly Word[] }[],
+  startMs: number,
+  endMs: number,
+): CoveredWords | null {
+  const words: Word[] = [];
+  let speaker: string | null = null;
+  for (const sentence of sentences)
+    for (const word of sentence.words)
+      if (word.end > startMs && word.start < endMs) {
+        if (words.length === 0) speaker = word.speaker ?? sentence.speaker;
+        words.push(word);
+      }
+  const first = words[0];
+  const last = words[words.length - 1];
+  if (!first || !last) return null;
+  return {
+    words,
+    text: words.map((word) => word.text).join(' '),
+    speaker,
+    startMs: Math.floor(first.start),
+    endMs: Math.max(Math.ceil(last.end), Math.floor(first.start) + 1),
+  };
+}
+
+const highlightColumns = `h.id, h.transcript_id, h.start_ms, h.end_ms, h.label_id, h.note, h.words_text,
+  h.speaker, sp.name AS speaker_name, h.missing, h.created_at`;
+const speakerJoin = 'LEFT JOIN speakers sp ON sp.transcript_id = h.transcript_id AND sp.label = h.speaker';
+
+/**
+ * Highlights: a time span of one transcript with a label and a note. Its words are the words
+ * spoken inside the span as corrected now; `refresh` keeps the stored copy (`words_text`,
+ * searched by the Quotes view) and `missing` in step after a correction. Synchronous; the
+ * Library facade makes it async.
+ */
+export class HighlightStore {
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobStore,
+    private readonly now: () => number,
+  ) {}
+
+  labels(): HighlightLabel[] {
+    return this.db
+      .prepare('SELECT id, name, color FROM highlight_labels ORDER BY position, id')
+      .all() as HighlightLabel[];
+  }
+
+  requireLabel(id: number): HighlightLabel {
+    const label = this.db.prepare('SELECT id, name, color FROM highlight_labels WHERE id = ?').get(id) as
+      HighlightLabel | undefined;
+    if (!label) throw new VerbatimError('not_found', 'This highlight label no longer exists.', { id });
+    return label;
+  }
+
+  /** A label by its name, ignoring case, for the command line. */
+  labelNamed(name: string): HighlightLabel {
+    const label = this.db
+      .prepare('SELECT id, name, color FROM highlight_labels WHERE name = ? COLLATE NOCASE')
+      .get(name.trim()) as HighlightLabel | undefined;
+    if (!label) {
+      const names = this.labels().map((known) => known.name);
+      throw new VerbatimError(
+        'not_found',
+        `There is no highlight label called “${name}”. The labels are: ${names.join(', ')}.`,
+      );
+    }
+    return label;
+  }
+
+  updateLabel(
+    id: number,
+    change: { name?: string | undefined; color?: HighlightColor | undefined },
+  ): HighlightLabel {
+    return inWriteTransaction(this.db, () => {
+      const label = this.requireLabel(id);
+      const name = change.name?.trim() ?? label.name;
+      if (!name) throw new VerbatimError('invalid_input', 'A label needs a name.');
+      const taken = this.db
+        .prepare('SELECT 1 FROM highlight_labels WHERE name = ? COLLATE NOCASE AND id <> ?')
+        .get(name, id);
+      if (taken) throw new VerbatimError('invalid_input', `There is already a label called “${name}”.`);
+      this.db
+        .prepare('UPDATE highlight_labels SET name = ?, color = ? WHERE id = ?')
+        .run(name, change.color ?? label.color, id);
+      return this.requireLabel(id);
+    });
+  }
+
+  /** The transcripts that have a highlight with this label (what a label change redraws). */
+  transcriptsWithLabel(labelId: number): string[] {
+    return (
+      this.db
+        .prepare('SELECT DISTINCT transcript_id AS id FROM highlights WHERE label_id = ?')
+        .all(labelId) as {
+        id: string;
+      }[]
+    ).map((row) => row.id);
+  }
+
+  /**
+   * Highlights the words spoken in the span, snapped to them (see `wordsInSpan`). A span with no
+   * words is refused: a highlight of silence could never be quoted.
+   */
+  create(input: NewHighlight): Highlight {
+    const parsed = newHighlightSchema.safeParse(input);
+    if (!parsed.success)
+      throw new VerbatimError(
+        'invalid_input',
+        parsed.error.issues[0]?.message ?? 'This highlight is not valid.',
+      );
+    const request = parsed.data;
+    return inWriteTransaction(this.db, () => {
+      this.jobs.require(request.transcriptId);
+      const labelId = request.labelId ?? this.labels()[0]?.id;
+      if (labelId === undefined) throw new VerbatimError('not_found', 'There are no highlight labels.');
+      this.requireLabel(labelId);
+      const covered = this.covered(request.transcriptId, request.startMs, request.endMs);
+      if (!covered)
+        throw new VerbatimError(
+          'invalid_input',
+          `Nothing is said between ${clock(request.startMs)} and ${clock(request.endMs)} in this transcript, so there is nothing to highlight. Choose a passage with words in it.`,
+        );
+      const id = Number(
+        this.db
+          .prepare(
+            `INSERT INTO highlights (transcript_id, start_ms, end_ms, label_id, note, words_text, speaker, missing, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+          )
+          .run(
+            request.transcriptId,
+            covered.startMs,
+            covered.endMs,
+            labelId,
+            request.note.trim(),
+            covered.text,
+            covered.speaker,
+            this.now(),
+          ).lastInsertRowid,
+      );
+      return this.require(id);
+    });
+  }
+
+  get(id: number): Highlight | undefined {
+    const row = this.db
+      .prepare(`SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.id = ?`)
+      .get(id) as HighlightRow | undefined;
+    return row ? toHighlight(row) : undefined;
+  }
+
+  require(id: number): Highlight {
+    const highlight = this.get(id);
+    if (!highlight) throw new VerbatimError('not_found', 'This highlight no longer exists.', { id });
+    return highlight;
+  }
+
+  update(id: number, change: { labelId?: number | undefined; note?: string | undefined }): Highlight {
+    return inWriteTransaction(this.db, () => {
+      const highlight = this.require(id);
+      if (change.labelId !== undefined) this.requireLabel(change.labelId);
+      this.db
+        .prepare('UPDATE highlights SET label_id = ?, note = ? WHERE id = ?')
+        .run(change.labelId ?? highlight.labelId, change.note?.trim() ?? highlight.note, id);
+      return this.require(id);
+    });
+  }
+
+  /** Deletes the highlight; story quotes of it keep their snapshot (the foreign key sets NULL). */
+  delete(id: number): Highlight {
+    return inWriteTransaction(this.db, () => {
+      const highlight = this.require(id);
+      this.db.prepare('DELETE FROM highlights WHERE id = ?').run(id);
+      return highlight;
+    });
+  }
+
+  /** A transcript's highlights in the order they are spoken. */
+  list(transcriptId: string): Highlight[] {
+    this.jobs.require(transcriptId);
+    return (
+      this.db
+        .prepare(
+          `SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.transcript_id = ? ORDER BY h.start_ms, h.id`,
+        )
+        .all(transcriptId) as HighlightRow[]
+    ).map(toHighlight);
+  }
+
+  /** The ids of a transcript's highlights. */
+  idsOf(transcriptId: string): number[] {
+    return (
+      this.db.prepare('SELECT id FROM highlights WHERE transcript_id = ?').all(transcriptId) as {
+        id: number;
+      }[]
+    ).map((row) => row.id);
+  }
+
+  /**
+   * The Quotes view: highlights across the library matching every filter given, newest
+   * recording first, then in the order they are spoken. `query` searches the highlighted words
+   * and the notes as library search does (each word, the last one as a prefix); a query with no
+   * word in it filters nothing.
+   */
+  quotes(filters: QuoteFilters = {}): { quotes: Quote[]; total: number } {
+    const f = quoteFiltersSchema.parse(filters);
+    const conditions: string[] = [];
+    const values: Record<string, unknown> = { limit: f.limit, offset: f.offset };
+    const match = f.query === undefined ? undefined : toFtsQuery(f.query);
+    if (match) {
+      conditions.push('h.id IN (SELECT rowid FROM highlights_fts WHERE highlights_fts MATCH @match)');
+      values.match = match;
+    }
+    if (f.labelId !== undefined) {
+      conditions.push('h.label_id = @labelId');
+      values.labelId = f.labelId;
+    }
+    if (f.speaker) {
+      conditions.push('(h.speaker = @speaker OR sp.name = @speaker COLLATE NOCASE)');
+      values.speaker = f.speaker;
+    }
+    if (f.tag) {
+      conditions.push(
+        'EXISTS (SELECT 1 FROM transcript_tags tt WHERE tt.transcript_id = t.id AND tt.tag = @tag)',
+      );
+      values.tag = f.tag;
+    }
+    if (f.transcriptId) {
+      conditions.push('h.transcript_id = @transcriptId');
+      values.transcriptId = f.transcriptId;
+    }
+    if (f.from !== undefined) {
+      conditions.push('t.created_at >= @from');
+      values.from = f.from;
+    }
+    if (f.to !== undefined) {
+      conditions.push('t.created_at <= @to');
+      values.to = f.to;
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const from = `FROM highlights h JOIN transcripts t ON t.id = h.transcript_id
+      JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} ${where}`;
+    const rows = this.db
+      .prepare(
+        `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
+           l.name AS label_name, l.color AS label_color
+         ${from} ORDER BY t.created_at DESC, h.transcript_id, h.start_ms, h.id LIMIT @limit OFFSET @offset`,
+      )
+      .all(values) as QuoteRow[];
+    const total = (this.db.prepare(`SELECT count(*) AS n ${from}`).get(values) as { n: number }).n;
+    return { quotes: rows.map(toQuote), total };
+  }
+
+  /** One highlight as the Quotes view shows it. */
+  quote(id: number): Quote | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
+           l.name AS label_name, l.color AS label_color
+         FROM highlights h JOIN transcripts t ON t.id = h.transcript_id
+         JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} WHERE h.id = ?`,
+      )
+      .get(id) as QuoteRow | undefined;
+    return row ? toQuote(row) : undefined;
+  }
+
+  /**
+   * Brings a transcript's highlights in step with its corrected words: their text and speaker,
+   * or `missing` (keeping the last words known) when every word of the span was deleted. Reads
+   * only the sentences around each highlight; a transcript without highlights costs one query.
+   * Returns the ids of the highlights that changed.
+   */
+  refresh(transcriptId: string): number[] {
+    const highlights = this.db
+      .prepare(
+        'SELECT id, start_ms, end_ms, words_text, speaker, missing FROM highlights WHERE transcript_id = ?',
+      )
+      .all(transcriptId) as Pick<
+      HighlightRow,
+      'id' | 'start_ms' | 'end_ms' | 'words_text' | 'speaker' | 'missing'
+    >[];
+    if (highlights.length === 0) return [];
+    const update = this.db.prepare(
+      'UPDATE highlights SET words_text = ?, speaker = ?, missing = ? WHERE id = ?',
+    );
+    const changed: number[] = [];
+    for (const highlight of highlights) {
+      const covered = this.covered(transcriptId, highlight.start_ms, highlight.end_ms);
+      const text = covered?.text ?? highlight.words_text;
+      const speaker = covered ? covered.speaker : highlight.speaker;
+      const missing = covered ? 0 : 1;
+      if (text === highlight.words_text && speaker === highlight.speaker && missing === highlight.missing)
+        continue;
+      update.run(text, speaker, missing, highlight.id);
+      changed.push(highlight.id);
+    }
+    return changed;
+  }
+
+  /** The words of the transcript's corrected sentences that the span covers. */
+  covered(transcriptId: string, startMs: number, endMs: number): CoveredWords | null {
+    const sentences = this.db
+      .prepare(
+        `SELECT speaker, words_json FROM sentences
+         WHERE transcript_id = ? AND end_ms >= ? AND start_ms <= ? ORDER BY position`,
+      )
+      .all(transcriptId, startMs, endMs) as { speaker: string | null; words_json: string }[];
+    return wordsInSpan(
+      sentences.map((sentence) => ({
+        speaker: sentence.speaker,
+        words: JSON.parse(sentence.words_json) as Word[],
+      })),
+      startMs,
+      endMs,
+    );
+  }
+}
+
+function toHighlight(row: HighlightRow): Highlight {
+  return {
+    id: row.id,
+    transcriptId: row.transcript_id,
+    startMs: row.start_ms,
+    endMs: row.end_ms,
+    labelId: row.label_id,
+    note: row.note,
+    createdAt: row.created_at,
+    text: row.words_text,
+    speaker: row.speaker,
+    speakerName: row.speaker_name ?? (row.speaker ? `Speaker ${row.speaker}` : null),
+    missing: row.missing !== 0,
+  };
+}
+
+function toQuote(row: QuoteRow): Quote {
+  return {
+    ...toHighlight(row),
+    transcriptTitle: row.transcript_title,
+    recordedAt: row.recorded_at,
+    labelName: row.label_name,
+    labelColor: row.label_color,
+  };
+}
+
+/** A time as a journalist reads it in the transcript: 1:02:03 or 02:03. */
+export function clock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const mm = String(minutes).padStart(2, '0');
+  const ss = String(seconds).padStart(2, '0');
+  return hours > 0 ? `${hours}:${mm}:${ss}` : `${mm}:${ss}`;
+}
