@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRecordedAt, languageName, topicLabel } from './display-format';
+import { formatCitationDate, formatRecordedAt, languageName, topicLabel } from './display-format';
 
 describe('formatRecordedAt', () => {
   it('reads as a date and a time of day in the named time zone', () => {
@@ -38,5 +38,14 @@ describe('topicLabel', () => {
     expect(topicLabel('Technology&Computing>AIAndMachineLearning')).toBe(
       'Technology&Computing › AI and Machine Learning',
     );
+  });
+});
+
+describe('formatCitationDate', () => {
+  it('names the day as a citation does, in the named time zone', () => {
+    // 23:30 UTC on 13 March is already 14 March in Tokyo.
+    expect(formatCitationDate(Date.UTC(2025, 2, 13, 23, 30), 'UTC')).toBe('13 March 2025');
+    expect(formatCitationDate(Date.UTC(2025, 2, 13, 23, 30), 'Asia/Tokyo')).toBe('14 March 2025');
+    expect(formatCitationDate(Number.NaN)).toBe('Unknown date');
   });
 });

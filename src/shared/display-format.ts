@@ -19,6 +19,23 @@ export function formatRecordedAt(ms: number, timeZone?: string): string {
   return format.format(ms);
 }
 
+const citationDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "14 March 2025": the recording's day as a citation names it. A quote's source is cited by
+ * the day, as newspapers write it, not by the minute the library shows.
+ */
+export function formatCitationDate(ms: number, timeZone?: string): string {
+  if (!Number.isFinite(ms)) return 'Unknown date';
+  const key = timeZone ?? '';
+  let format = citationDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+    citationDateFormats.set(key, format);
+  }
+  return format.format(ms);
+}
+
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
 
 /**

@@ -15,21 +15,21 @@ const BOLD = 'DejaVuSans-Bold';
 const CJK_REGULAR = 'CJK';
 const CJK_BOLD = 'CJK-Bold';
 const BLACK = '#000000';
-const GREY = '#666666';
-const BODY_SIZE = 11;
+export const GREY = '#666666';
+export const BODY_SIZE = 11;
 const MARGIN = 56; // 2 cm: room for the page-number footer inside the bottom margin.
 
-interface Run {
+export interface Run {
   text: string;
   bold?: boolean;
   color?: string;
 }
 
 /** The font for a piece of text: the CJK face for Chinese, Japanese and Korean when there is one. */
-type FontPicker = (bold: boolean, cjk: boolean) => string;
+export type FontPicker = (bold: boolean, cjk: boolean) => string;
 
 /** Where paragraphs go: the document, its fonts, and the text column. */
-interface Layout {
+export interface Layout {
   doc: PDFKit.PDFDocument;
   pick: FontPicker;
   left: number;
@@ -59,8 +59,8 @@ export async function toPdf(
   return bytes;
 }
 
-/** An A4 document with DejaVu registered, and the CJK font when the system has one. */
-function newDocument(title: string, cjk: CjkFonts | null): PDFKit.PDFDocument {
+/** An A4 document with DejaVu registered, and the CJK font when the system has one (stories too). */
+export function newDocument(title: string, cjk: CjkFonts | null): PDFKit.PDFDocument {
   const fonts = dejaVuFonts();
   // bufferPages keeps every page open so page numbers ("Page 2 of 9") can be written at the end.
   const doc = new PDFDocument({
@@ -79,12 +79,12 @@ function newDocument(title: string, cjk: CjkFonts | null): PDFKit.PDFDocument {
   return doc;
 }
 
-function fontPicker(cjk: CjkFonts | null): FontPicker {
+export function fontPicker(cjk: CjkFonts | null): FontPicker {
   return (bold, isCjk) => (isCjk && cjk ? (bold ? CJK_BOLD : CJK_REGULAR) : bold ? BOLD : REGULAR);
 }
 
 /** The document's bytes, once it has ended. */
-function collectBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+export function collectBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   return new Promise<Uint8Array>((resolve, reject) => {
@@ -93,13 +93,13 @@ function collectBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   });
 }
 
-function textColumn(doc: PDFKit.PDFDocument, pick: FontPicker): Layout {
+export function textColumn(doc: PDFKit.PDFDocument, pick: FontPicker): Layout {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   return { doc, pick, left, width };
 }
 
-function heading(layout: Layout, text: string, size: number): void {
+export function heading(layout: Layout, text: string, size: number): void {
   const { doc } = layout;
   keepRoom(doc, size * 3);
   doc.font(BOLD).fontSize(size).fillColor(BLACK);
@@ -154,7 +154,7 @@ function writeAppendix(layout: Layout, a: RichAppendix): void {
 }
 
 /** "Page n of m" centred in every page's bottom margin. */
-function numberPages({ doc, left, width }: Layout): void {
+export function numberPages({ doc, left, width }: Layout): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -174,7 +174,7 @@ function numberPages({ doc, left, width }: Layout): void {
   }
 }
 
-function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
+export function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.maxY()) doc.addPage();
 }
 
@@ -190,7 +190,7 @@ function sharedBaseline(doc: PDFKit.PDFDocument, size: number): { baseline?: num
   return typeof ascender === 'number' ? { baseline: -((ascender / 1000) * size) } : {};
 }
 
-function paragraph(layout: Layout, runs: Run[], size: number): void {
+export function paragraph(layout: Layout, runs: Run[], size: number): void {
   const { doc, pick, left, width } = layout;
   const parts = runs.filter((r) => r.text !== '');
   if (isRtl(parts.map((r) => r.text).join(''))) {

@@ -59,7 +59,7 @@ function blockLines(
 }
 
 /** Escapes the characters Markdown would read as formatting, so quotes render as spoken. */
-function escapeMarkdown(s: string): string {
+export function escapeMarkdown(s: string): string {
   // Headings and list markers only mean something at the start of a line, so only escape them there.
   return s.replace(/([\\`*_[\]<>])/g, '\\$1').replace(/^(\s*)(#|[-+]|\d+\.)(?=\s|#|$)/gm, '$1\\$2');
 }

@@ -1,0 +1,51 @@
+import type { Story, StoryItem } from '../../../shared/highlights';
+
+/**
+ * A story of quotes from two interviews with the journalist's text between them: a heading,
+ * a paragraph written over two lines, Greek, and a quote whose words were deleted.
+ */
+export const ferryInterviewTitle = 'Interview about the ferry contract';
+export const unionTitle = "Harbour workers' union";
+
+type QuoteItem = Extract<StoryItem, { kind: 'quote' }>;
+
+export function storyQuote(id: number, fields: Partial<QuoteItem> = {}): QuoteItem {
+  return {
+    id,
+    kind: 'quote',
+    highlightId: id,
+    text: 'We signed the ferry contract in March.',
+    speakerName: 'Mayor Elena Alvarez',
+    transcriptId: 'ferry',
+    transcriptTitle: ferryInterviewTitle,
+    recordedAt: Date.UTC(2025, 2, 14, 10, 30),
+    startMs: 751_000,
+    endMs: 754_200,
+    missing: false,
+    ...fields,
+  };
+}
+
+export function ferryStory(): Story {
+  const items: StoryItem[] = [
+    {
+      id: 1,
+      kind: 'text',
+      text: '# The ferry contract\nThe council signed in March.\nIt cost more than planned.\n\nA second paragraph.',
+    },
+    storyQuote(2),
+    storyQuote(3, { text: 'It was the only bid.', startMs: 905_000, endMs: 906_500 }),
+    { id: 4, kind: 'text', text: 'Critics disagree. Καλημέρα.' },
+    storyQuote(5, {
+      text: 'The contract was rushed.',
+      speakerName: null,
+      transcriptId: 'union',
+      transcriptTitle: unionTitle,
+      recordedAt: Date.UTC(2025, 2, 20, 9),
+      startMs: 65_000,
+      endMs: 67_000,
+      missing: true,
+    }),
+  ];
+  return { id: 7, name: 'Ferry contract story', createdAt: 0, updatedAt: 0, quotes: 3, items };
+}
