@@ -60,9 +60,11 @@ describe('transcribe_file', () => {
       'search_library',
       'read_passage',
       'list_recent_transcripts',
+      'read_story',
+      'add_passage_to_story',
       'transcribe_file',
     ]);
-    expect(definitions[3]?.parameters).toMatchObject({
+    expect(definitions[5]?.parameters).toMatchObject({
       type: 'object',
       properties: { file_name: { type: 'string' } },
       required: ['file_name'],

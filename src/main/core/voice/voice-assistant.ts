@@ -1,11 +1,15 @@
 import { defaultSettings, type Settings } from '../../../shared/settings';
 import type { Library } from '../library/library';
 import { libraryTools, runTool, toolDefinitions, type LibraryTool } from '../library-tools/library-tools';
+import { storyTools } from '../library-tools/story-tools';
 import { transcribeFileTool, type TranscribeFileDeps } from './transcribe-file-tool';
 import type { SessionConfig } from './voice-protocol';
 import type { ToolRunner } from './voice-session';
 
-/** What the reporter's assistant is told, and the tools it gets: the library's and "transcribe a file". */
+/**
+ * What the reporter's assistant is told, and the tools it gets: the library's, the stories'
+ * (read one back, add a passage to one) and "transcribe a file".
+ */
 
 export const ASSISTANT_PROMPT =
   "You are Verbatim's voice assistant for a journalist who is often driving or walking. " +
@@ -17,7 +21,7 @@ export type AssistantPreferences = Settings['voicePreferences'];
 export const defaultAssistantPreferences: AssistantPreferences = defaultSettings.voicePreferences;
 
 export function assistantTools(deps: TranscribeFileDeps): readonly LibraryTool[] {
-  return [...libraryTools, transcribeFileTool(deps)];
+  return [...libraryTools, ...storyTools, transcribeFileTool(deps)];
 }
 
 export function assistantConfig(
