@@ -1,9 +1,14 @@
 import type { Handlers } from '../../shared/ipc/contract';
+import type { highlightsContract } from '../../shared/ipc/highlights-contract';
 import type { Services } from '../services';
 
+// stories.export is in story-export-handlers.ts, beside the export code it runs.
 type HighlightsHandlers = Pick<
   Handlers,
-  Extract<keyof Handlers, `highlights.${string}` | `quotes.${string}` | `stories.${string}`>
+  Exclude<
+    Extract<keyof Handlers, `highlights.${string}` | `quotes.${string}` | `stories.${string}`>,
+    'stories.export'
+  >
 >;
 
 /**
