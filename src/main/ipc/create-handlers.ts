@@ -7,6 +7,7 @@ import { createExportHandlers } from './export-handlers';
 import { createHighlightsHandlers } from './highlights-handlers';
 import { createLogHandlers } from './log-handlers';
 import { createSettingsHandlers, secretsStatusOf } from './settings-handlers';
+import { createStoryExportHandlers } from './story-export-handlers';
 import { createTranscriptsHandlers } from './transcripts-handlers';
 import { createVoiceHandlers } from './voice-handlers';
 
@@ -16,6 +17,7 @@ export function createHandlers(services: Services): Handlers {
     ...createTranscriptsHandlers(services),
     ...createCorrectionsHandlers(services),
     ...createHighlightsHandlers(services),
+    ...createStoryExportHandlers({ library: services.core.library }),
     ...createSettingsHandlers(services),
     ...createCatalogHandlers(services, () => secretsStatusOf(services)),
     ...createVoiceHandlers(services),

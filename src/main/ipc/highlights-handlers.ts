@@ -2,14 +2,8 @@ import type { Handlers } from '../../shared/ipc/contract';
 import type { highlightsContract } from '../../shared/ipc/highlights-contract';
 import type { Services } from '../services';
 
-// stories.export is in story-export-handlers.ts, beside the export code it runs.
-type HighlightsHandlers = Pick<
-  Handlers,
-  Exclude<
-    Extract<keyof Handlers, `highlights.${string}` | `quotes.${string}` | `stories.${string}`>,
-    'stories.export'
-  >
->;
+// Exactly highlights-contract's methods: stories.export is in story-export-handlers.ts.
+type HighlightsHandlers = Pick<Handlers, keyof typeof highlightsContract>;
 
 /**
  * Highlights, the Quotes view and stories, over the library. The library announces every

@@ -18,6 +18,7 @@ import { voiceContract, voiceEvents } from './voice-contract';
 import { correctionsContract, correctionsEvents } from './corrections-contract';
 import { correctionStateSchema } from '../corrections/corrections';
 import { highlightsContract, highlightsEvents } from './highlights-contract';
+import { storyExportContract } from './story-export-contract';
 import { quotesOnDeleteSchema } from '../highlights';
 
 /**
@@ -157,6 +158,7 @@ export const contract = {
   ...correctionsContract,
   ...voiceContract,
   ...highlightsContract,
+  ...storyExportContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
