@@ -4,6 +4,8 @@ import { catalogCommand } from './commands/catalog';
 import { deleteCommand } from './commands/delete';
 import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
+import { highlightCommand } from './commands/highlight';
+import { highlightsCommand } from './commands/highlights';
 import { historyCommand } from './commands/history';
 import { jobsCommand } from './commands/jobs';
 import { redoCommand } from './commands/redo';
@@ -12,6 +14,7 @@ import { retryCommand } from './commands/retry';
 import { revertCommand } from './commands/revert';
 import { searchCommand } from './commands/search';
 import { showCommand } from './commands/show';
+import { storyCommand } from './commands/story';
 import { transcribeCommand } from './commands/transcribe';
 import { undoCommand } from './commands/undo';
 import { voiceCommand } from './commands/voice';
@@ -31,6 +34,9 @@ export const commandTable: readonly CliCommand[] = [
   revertCommand,
   deleteCommand,
   exportCommand,
+  highlightCommand,
+  highlightsCommand,
+  storyCommand,
   catalogCommand,
   askCommand,
   voiceCommand,

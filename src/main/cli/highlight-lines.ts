@@ -1,0 +1,47 @@
+import type { Highlight, HighlightLabel, Quote, Story, StoryItem } from '../../shared/highlights';
+import { hhmmss } from '../core/export/export-model';
+
+/** How the highlight and story commands print a quote: time, speaker and the words, one line. */
+export function quoteLine(quote: Pick<Highlight, 'startMs' | 'speakerName' | 'text' | 'missing'>): string {
+  const speaker = quote.speakerName ? `${quote.speakerName}: ` : '';
+  const missing = quote.missing ? '  (its words were deleted by a correction)' : '';
+  return `[${hhmmss(quote.startMs)}] ${speaker}“${quote.text}”${missing}`;
+}
+
+export function highlightReport(highlight: Highlight, label: HighlightLabel, title: string): string {
+  return [
+    `Highlighted ${hhmmss(highlight.startMs)}–${hhmmss(highlight.endMs)} of "${title}" as ${label.name} (highlight ${highlight.id}):`,
+    `  ${quoteLine(highlight)}`,
+    ...(highlight.note ? [`  Note: ${highlight.note}`] : []),
+  ].join('\n');
+}
+
+export function quoteListLines(quotes: readonly Quote[], total: number): string {
+  if (total === 0) return 'No highlights yet.';
+  return [
+    ...quotes.map(
+      (quote) =>
+        `${String(quote.id).padStart(4)}  ${quote.labelName}  "${quote.transcriptTitle}" ${quoteLine(quote)}${quote.note ? `  Note: ${quote.note}` : ''}`,
+    ),
+    '',
+    total > quotes.length
+      ? `${quotes.length} of ${total} highlights.`
+      : `${total} highlight${total === 1 ? '' : 's'}.`,
+  ].join('\n');
+}
+
+function itemLine(item: StoryItem, index: number): string {
+  const number = `${index + 1}.`.padStart(4);
+  if (item.kind === 'text') return `${number} ${item.text}`;
+  const source = item.transcriptTitle ? `  — "${item.transcriptTitle}"` : '';
+  // A quote kept as text is flagged as such, not as deleted words.
+  if (item.highlightId === null)
+    return `${number} ${quoteLine({ ...item, missing: false })}${source}  (kept as text: its transcript or highlight was deleted)`;
+  return `${number} ${quoteLine(item)}${source}`;
+}
+
+export function storyLines(story: Story): string {
+  const quotes = `${story.quotes} quote${story.quotes === 1 ? '' : 's'}`;
+  if (story.items.length === 0) return `Story "${story.name}" (${story.id}) is empty.`;
+  return [`Story "${story.name}" (${story.id}), ${quotes}:`, ...story.items.map(itemLine)].join('\n');
+}
