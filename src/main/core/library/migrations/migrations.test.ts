@@ -218,6 +218,68 @@ describe('migration 7: corrections beside the service words', () => {
   });
 });
 
+describe('migration 8: highlights, labels and stories', () => {
+  it('seeds the labels, indexes highlighted words and notes by trigger, and cascades or unlinks on delete', () => {
+    const db = at(7);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 8),
+    );
+    expect(schemaVersion(db)).toBe(8);
+    expect(db.prepare('SELECT name, color FROM highlight_labels ORDER BY position').all()).toEqual([
+      { name: 'Quote', color: 'yellow' },
+      { name: 'Check', color: 'red' },
+      { name: 'Background', color: 'blue' },
+    ]);
+    expect(() =>
+      db.prepare("INSERT INTO highlight_labels (name, color, position) VALUES ('quote', 'green', 3)").run(),
+    ).toThrow(/UNIQUE/);
+    const insert = db.prepare(
+      "INSERT INTO highlights (transcript_id, start_ms, end_ms, label_id, note, words_text, created_at) VALUES ('t1', ?, ?, 1, ?, ?, 2)",
+    );
+    const id = Number(insert.run(0, 1000, 'check the date', 'Mayor Brenan spoke').lastInsertRowid);
+    expect(() => insert.run(5, 5, '', 'empty')).toThrow(/CHECK/);
+    const found = (query: string): number[] =>
+      (
+        db.prepare('SELECT rowid AS id FROM highlights_fts WHERE highlights_fts MATCH ?').all(query) as {
+          id: number;
+        }[]
+      ).map((row) => row.id);
+    expect(found('brenan')).toEqual([id]);
+    expect(found('date')).toEqual([id]);
+    db.prepare("UPDATE highlights SET words_text = 'Mayor Brennan spoke' WHERE id = ?").run(id);
+    expect(found('brenan')).toEqual([]);
+    expect(found('brennan')).toEqual([id]);
+
+    const story = Number(
+      db.prepare("INSERT INTO stories (name, created_at, updated_at) VALUES ('Ferry', 1, 1)").run()
+        .lastInsertRowid,
+    );
+    expect(() =>
+      db.prepare("INSERT INTO stories (name, created_at, updated_at) VALUES ('ferry', 1, 1)").run(),
+    ).toThrow(/UNIQUE/);
+    db.prepare(
+      "INSERT INTO story_items (story_id, position, kind, highlight_id, snapshot_json) VALUES (?, 0, 'quote', ?, '{}')",
+    ).run(story, id);
+    db.prepare("INSERT INTO story_items (story_id, position, kind, text) VALUES (?, 1, 'text', 'Intro')").run(
+      story,
+    );
+    // Deleting the transcript takes its highlights (and their index rows); quotes stay, unlinked.
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM highlights').get()).toEqual({ n: 0 });
+    expect(found('brennan')).toEqual([]);
+    expect(db.prepare('SELECT kind, highlight_id FROM story_items ORDER BY position').all()).toEqual([
+      { kind: 'quote', highlight_id: null },
+      { kind: 'text', highlight_id: null },
+    ]);
+    db.prepare('DELETE FROM stories WHERE id = ?').run(story);
+    expect(db.prepare('SELECT count(*) AS n FROM story_items').get()).toEqual({ n: 0 });
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);
