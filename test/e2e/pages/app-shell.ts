@@ -6,6 +6,8 @@ export const viewLabels = {
   new: 'New transcription',
   catalog: 'Catalog',
   assistant: 'Assistant',
+  quotes: 'Quotes',
+  stories: 'Stories',
   settings: 'Settings',
 } as const;
 export type ViewKey = keyof typeof viewLabels;

@@ -100,6 +100,14 @@ export function readerShortcutRows(context: ShortcutContext): ShortcutRow[] {
     { group: 'Reviewing', keys: [key('F8'), key('Shift+F8')], action: 'Next or previous uncertain word' },
     { group: 'Reviewing', keys: [key('F9')], action: 'Mark the paragraph now playing as checked' },
 
+    // Highlights (issue #20): Ctrl+H is already replace, so the highlight key takes Shift too.
+    {
+      group: 'Highlighting',
+      keys: [key('Shift+←'), key('Shift+→')],
+      action: 'Select a word more or less from the caret (click a word to put it there)',
+    },
+    { group: 'Highlighting', keys: [key('Mod+Shift+H')], action: 'Highlight the selected words' },
+
     { group: 'This help', keys: ['?'], action: 'Show this help' },
     { group: 'This help', keys: [key('Escape')], action: 'Close this help' },
   ];

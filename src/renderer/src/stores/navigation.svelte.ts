@@ -3,6 +3,9 @@ export const views = [
   { id: 'new', label: 'New transcription', shortcut: '2' },
   { id: 'catalog', label: 'Catalog', shortcut: '3' },
   { id: 'assistant', label: 'Assistant', shortcut: '4' },
+  // Highlights and stories (issue #20); the older views keep the shortcuts people learnt.
+  { id: 'quotes', label: 'Quotes', shortcut: '6' },
+  { id: 'stories', label: 'Stories', shortcut: '7' },
   { id: 'settings', label: 'Settings', shortcut: '5' },
 ] as const;
 

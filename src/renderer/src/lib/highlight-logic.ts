@@ -1,0 +1,119 @@
+import type { Highlight, HighlightColor, StoryItem } from '../../../shared/highlights';
+import type { ReaderModel } from './reader-model';
+
+/**
+ * The renderer's pure logic for highlights and stories (issue #20): which words of the reader a
+ * highlight covers, the order of the highlights panel, moving story items by keyboard, and the
+ * queue "Play the story" walks through.
+ */
+
+/** The words of the model inside a span, as main snaps a highlight: every word whose time overlaps it. */
+export function wordsInSpan(
+  model: ReaderModel,
+  startMs: number,
+  endMs: number,
+): { first: number; last: number } | undefined {
+  const { starts } = model;
+  // The first word starting at or after the span's start, stepping back one when that word
+  // began before the span and is still being spoken inside it.
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((starts[mid] as number) < startMs) low = mid + 1;
+    else high = mid;
+  }
+  let first = low;
+  if (first > 0 && wordEnd(model, first - 1) > startMs) first--;
+  let last = first - 1;
+  for (let index = first; index < starts.length && (starts[index] as number) < endMs; index++) last = index;
+  return last >= first ? { first, last } : undefined;
+}
+
+function wordEnd(model: ReaderModel, index: number): number {
+  const turn = model.turns[model.turnOf[index] ?? -1];
+  return turn?.words.find((word) => word.index === index)?.end ?? 0;
+}
+
+/**
+ * The colour each highlighted word is shown in, keyed by its flat index (data-w). A word under
+ * two highlights takes the later one's colour; a missing highlight covers no word.
+ */
+export function highlightedWords(
+  model: ReaderModel,
+  highlights: readonly Pick<Highlight, 'startMs' | 'endMs' | 'labelId' | 'missing'>[],
+  colorOf: (labelId: number) => HighlightColor,
+): Map<number, HighlightColor> {
+  const marked = new Map<number, HighlightColor>();
+  for (const highlight of highlights) {
+    if (highlight.missing) continue;
+    const span = wordsInSpan(model, highlight.startMs, highlight.endMs);
+    if (!span) continue;
+    const color = colorOf(highlight.labelId);
+    for (let index = span.first; index <= span.last; index++) marked.set(index, color);
+  }
+  return marked;
+}
+
+/** The highlights panel's order: as they are spoken, the longer first when two start together. */
+export function inSpokenOrder<T extends Pick<Highlight, 'id' | 'startMs' | 'endMs'>>(
+  highlights: readonly T[],
+): T[] {
+  return [...highlights].sort((a, b) => a.startMs - b.startMs || b.endMs - a.endMs || a.id - b.id);
+}
+
+/**
+ * Where Alt+↑/↓ (or the move buttons) send the item at `index` of `length`: the index it goes to,
+ * or undefined at the top or the bottom, where it cannot move.
+ */
+export function movedIndex(index: number, direction: -1 | 1, length: number): number | undefined {
+  const target = index + direction;
+  return index < 0 || index >= length || target < 0 || target >= length ? undefined : target;
+}
+
+/** The items in the order they would have after moving the one at `from` to `to` (shown before main answers). */
+export function reorder<T>(items: readonly T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || from >= items.length) return [...items];
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved as T);
+  return next;
+}
+
+/** One quote of "Play the story": its item, its recording and the span to play. */
+export interface StoryCue {
+  itemId: number;
+  transcriptId: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** The quotes to play back to back, in story order: text items, missing quotes and quotes without a recording are passed over. */
+export function storyQueue(items: readonly StoryItem[]): StoryCue[] {
+  const queue: StoryCue[] = [];
+  for (const item of items) {
+    if (item.kind !== 'quote' || item.missing || !item.transcriptId || item.endMs <= item.startMs) continue;
+    queue.push({
+      itemId: item.id,
+      transcriptId: item.transcriptId,
+      startMs: item.startMs,
+      endMs: item.endMs,
+    });
+  }
+  return queue;
+}
+
+/**
+ * What the story player does at a moment of the current cue's recording: keep playing, or go on
+ * to the next cue (`next` is its position in the queue, or undefined when the story is over).
+ */
+export function storyStep(
+  queue: readonly StoryCue[],
+  current: number,
+  nowMs: number,
+): { action: 'play' } | { action: 'next'; next: number | undefined } {
+  const cue = queue[current];
+  if (!cue) return { action: 'next', next: undefined };
+  if (nowMs < cue.endMs) return { action: 'play' };
+  return { action: 'next', next: current + 1 < queue.length ? current + 1 : undefined };
+}

@@ -1,0 +1,163 @@
+import type { Story, StorySummary } from '../../../shared/highlights';
+import { api } from '../lib/api';
+import type { Problem } from '../lib/error-message';
+import { reorder } from '../lib/highlight-logic';
+import { caught } from '../lib/report-problem';
+
+/**
+ * Stories (issue #20): the list, the story open on the Stories view, and every change to them.
+ * Each action answers the story as main stored it, which replaces the one shown; a move is shown
+ * at once and put back if main refuses it. `stories.changed` from another window (or a quote
+ * whose words were corrected) reloads what it names.
+ */
+class StoriesStore {
+  list = $state.raw<StorySummary[]>([]);
+  loaded = $state(false);
+  open = $state.raw<Story | undefined>(undefined);
+  error = $state<Problem | undefined>(undefined);
+  /** A sentence for the polite live region after an action. */
+  notice = $state('');
+
+  private listeners = 0;
+  private stop: (() => void) | undefined;
+
+  /** Loads and follows main's changes while a view needs it; the returned function stops. */
+  start(): () => void {
+    if (this.listeners++ === 0) {
+      const stops = [
+        api.on('stories.changed', ({ storyIds }) => {
+          void this.loadList();
+          if (this.open && storyIds.includes(this.open.id)) void this.select(this.open.id);
+        }),
+        // A highlight's words or a deleted highlight change the quotes that show it.
+        api.on('highlights.changed', () => {
+          if (this.open) void this.select(this.open.id);
+        }),
+      ];
+      this.stop = () => stops.forEach((stop) => stop());
+    }
+    void this.loadList();
+    return () => {
+      if (--this.listeners === 0) this.stop?.();
+    };
+  }
+
+  async loadList(): Promise<void> {
+    await this.act('stories.list', async () => {
+      this.list = await api.stories.list();
+    });
+    this.loaded = true;
+  }
+
+  async select(id: number | undefined): Promise<void> {
+    if (id === undefined) {
+      this.open = undefined;
+      return;
+    }
+    await this.act('stories.get', async () => {
+      this.open = await api.stories.get({ id });
+    });
+  }
+
+  async create(name: string): Promise<Story | undefined> {
+    return this.act('stories.create', async () => {
+      const story = await api.stories.create({ name });
+      this.open = story;
+      await this.loadList();
+      this.notice = `Story “${story.name}” created.`;
+      return story;
+    });
+  }
+
+  async rename(id: number, name: string): Promise<void> {
+    await this.act('stories.rename', async () => {
+      this.take(await api.stories.rename({ id, name }));
+      this.notice = 'Story renamed.';
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.act('stories.delete', async () => {
+      await api.stories.delete({ id });
+      if (this.open?.id === id) this.open = undefined;
+      this.list = this.list.filter((story) => story.id !== id);
+      this.notice = 'Story deleted.';
+    });
+  }
+
+  /** Adds a highlight as a quote at the end of a story (a new one when `story` is a name). */
+  async addQuote(story: number | string, highlightId: number): Promise<Story | undefined> {
+    return this.act('stories.addQuote', async () => {
+      const storyId = typeof story === 'number' ? story : (await api.stories.create({ name: story })).id;
+      const updated = await api.stories.addQuote({ storyId, highlightId });
+      this.take(updated);
+      this.notice = `Added to “${updated.name}”.`;
+      return updated;
+    });
+  }
+
+  async addText(storyId: number, text: string, index?: number): Promise<void> {
+    await this.act('stories.addText', async () => {
+      this.take(await api.stories.addText({ storyId, text, ...(index !== undefined ? { index } : {}) }));
+      this.notice = 'Text added.';
+    });
+  }
+
+  async editText(storyId: number, itemId: number, text: string): Promise<void> {
+    await this.act('stories.editText', async () => {
+      this.take(await api.stories.editText({ storyId, itemId, text }));
+      this.notice = 'Text saved.';
+    });
+  }
+
+  async removeItem(storyId: number, itemId: number): Promise<void> {
+    await this.act('stories.removeItem', async () => {
+      this.take(await api.stories.removeItem({ storyId, itemId }));
+      this.notice = 'Removed from the story.';
+    });
+  }
+
+  /** Moves an item to `index`, shown at once; main's answer (or the old order, if refused) replaces it. */
+  async move(storyId: number, itemId: number, index: number): Promise<void> {
+    const before = this.open;
+    if (before?.id === storyId) {
+      const from = before.items.findIndex((item) => item.id === itemId);
+      this.open = { ...before, items: reorder(before.items, from, index) };
+    }
+    const done = await this.act('stories.moveItem', async () => {
+      this.take(await api.stories.moveItem({ storyId, itemId, index }));
+      this.notice = `Moved to position ${index + 1}.`;
+      return true;
+    });
+    if (!done && before && this.open?.id === before.id) this.open = before;
+  }
+
+  async trim(storyId: number, itemId: number, startMs: number, endMs: number): Promise<void> {
+    await this.act('stories.trimQuote', async () => {
+      this.take(await api.stories.trimQuote({ storyId, itemId, startMs, endMs }));
+      this.notice = 'Quote trimmed.';
+    });
+  }
+
+  /** A story main answered: shown if it is the open one, and its line of the list updated. */
+  private take(story: Story): void {
+    if (!this.open || this.open.id === story.id) this.open = story;
+    const { items, ...summary } = story;
+    void items;
+    this.list = this.list.some((each) => each.id === story.id)
+      ? this.list.map((each) => (each.id === story.id ? summary : each))
+      : [...this.list, summary];
+  }
+
+  private async act<T>(context: string, action: () => Promise<T>): Promise<T | undefined> {
+    this.error = undefined;
+    try {
+      return await action();
+    } catch (error) {
+      this.error = caught(error, context);
+      return undefined;
+    }
+  }
+}
+
+export const stories = new StoriesStore();

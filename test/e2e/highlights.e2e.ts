@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { join } from 'node:path';
+import { test, expect, fixtureDir } from './fixtures';
+import { CorrectionsPage } from './pages/corrections-page';
+import { QuotesPage, ReaderHighlights, StoriesPage } from './pages/highlights-page';
+
+/**
+ * Highlights and stories (issue #20) in Chromium through the web host: words highlighted from
+ * the caret with the keyboard show in the text and the Highlights tab and follow a correction;
+ * the Quotes view finds them by a word and by a note; quotes of two transcripts make a story,
+ * reordered by keyboard, with the journalist's own text, all kept over a reload.
+ */
+const interview = join(fixtureDir, 'interview-ferry-contract.wav');
+const statement = join(fixtureDir, 'press-statement.wav');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const report = await new AxeBuilder({ page }).include('main').analyze();
+  return report.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+test('highlight words in two transcripts, follow a correction, find them in Quotes and build a story', async ({
+  shell,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await shell.open();
+  const corrections = new CorrectionsPage(page);
+  const { reader } = corrections;
+  const highlights = new ReaderHighlights(page);
+
+  // The press statement: "first boats", highlighted as a Quote.
+  await reader.openNewTranscript(statement, {});
+  await highlights.selectFrom('first', 2);
+  await highlights.highlight('Quote', 'Timeline for the boats');
+  expect(await highlights.markedWords()).toEqual(['first', 'boats']);
+
+  // The interview: "Gull Island" with Shift+→ from the caret, as Check with a note.
+  await reader.openNewTranscript(interview, { speaker_labels: true });
+  await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+  await highlights.selectFrom('Gull', 2);
+  await highlights.highlight('Check', 'Ask the harbour office');
+  expect(await highlights.markedWords()).toEqual(['Gull', 'Island']);
+  await expect(reader.word('Gull')).toHaveAttribute('data-highlight', 'red');
+
+  await highlights.tab.click();
+  await expect(highlights.items).toHaveCount(1);
+  await expect(highlights.items.first()).toContainText('Gull Island');
+  await expect(highlights.items.first()).toContainText('Check');
+  await expect(highlights.items.first()).toContainText('Ask the harbour office');
+  await expect.poll(async () => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
+
+  // A correction of a highlighted word: the highlight's words follow it, in the text and the panel.
+  await corrections.retype('Gull', 'Gall');
+  await expect(highlights.items.first()).toContainText('Gall Island');
+  await expect.poll(() => highlights.markedWords()).toEqual(['Gall', 'Island']);
+
+  // The Quotes view finds it by a corrected word and by its note, and not by the old word.
+  await shell.goTo('quotes');
+  const quotes = new QuotesPage(page);
+  await expect(quotes.quotes).toHaveCount(2);
+  await quotes.search.fill('Gall');
+  await expect(quotes.quotes).toHaveCount(1);
+  await expect(quotes.quotes.first()).toContainText('Gall Island');
+  await expect(quotes.quotes.first()).toContainText('Speaker B');
+  await quotes.search.fill('Gull');
+  await expect(quotes.quotes).toHaveCount(0);
+  await quotes.search.fill('harbour office');
+  await expect(quotes.quotes).toHaveCount(1);
+  await expect(quotes.quotes.first()).toContainText('Gall Island');
+  await quotes.search.fill('');
+  await expect(quotes.quotes).toHaveCount(2);
+  await expect.poll(async () => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
+
+  // Both quotes into a new story, from two transcripts.
+  await quotes.addToStory('Gall Island', 'Ferry piece', true);
+  await quotes.addToStory('first boats', 'Ferry piece');
+
+  await shell.goTo('stories');
+  const stories = new StoriesPage(page);
+  await stories.open('Ferry piece');
+  await expect(stories.items).toHaveCount(2);
+  await expect(stories.items.nth(0)).toContainText('Gall Island');
+  await expect(stories.items.nth(1)).toContainText('first boats');
+
+  // Alt+↑ on the second item moves it to the top, the focus staying on it.
+  await stories.items.nth(1).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(stories.items.nth(0)).toContainText('first boats');
+  await expect(stories.items.nth(0)).toBeFocused();
+  // The move buttons do the same.
+  await stories.items
+    .nth(1)
+    .getByRole('button', { name: /^Move up: the quote “Gall Island/ })
+    .click();
+  await expect(stories.items.nth(0)).toContainText('Gall Island');
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(stories.items.nth(1)).toContainText('Gall Island');
+
+  await stories.newText.fill('The new service starts in spring.');
+  await stories.addText.click();
+  await expect(stories.items).toHaveCount(3);
+  await expect(stories.items.nth(2)).toContainText('The new service starts in spring.');
+  await expect(stories.play).toBeEnabled();
+  await expect.poll(async () => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
+
+  // Everything is kept over a reload.
+  await page.reload();
+  await shell.heading.waitFor();
+  await stories.open('Ferry piece');
+  await expect(stories.items).toHaveCount(3);
+  await expect(stories.items.nth(0)).toContainText('first boats');
+  await expect(stories.items.nth(1)).toContainText('Gall Island');
+  await expect(stories.items.nth(2)).toContainText('The new service starts in spring.');
+});

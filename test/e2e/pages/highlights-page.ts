@@ -1,0 +1,103 @@
+import type { Locator, Page } from '@playwright/test';
+import { ReaderPage } from './reader-page';
+
+/** Highlighting in the reader: select words from the caret, the Highlight dialog, the Highlights tab. */
+export class ReaderHighlights {
+  readonly reader: ReaderPage;
+  readonly tab: Locator;
+  readonly panel: Locator;
+  readonly items: Locator;
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.reader = new ReaderPage(page);
+    this.tab = page.getByRole('group', { name: 'Side panel' }).getByRole('button', { name: 'Highlights' });
+    this.panel = page.getByRole('complementary', { name: 'Highlights' });
+    this.items = this.panel.getByRole('listitem');
+    this.dialog = page.getByRole('dialog', { name: 'Highlight' });
+  }
+
+  /** Clicks at the start of a word (the caret goes there) and grows the selection word by word with Shift+→. */
+  async selectFrom(word: string, words: number): Promise<void> {
+    await this.reader
+      .word(word)
+      .first()
+      .click({ position: { x: 1, y: 4 } });
+    for (let step = 0; step < words; step++) await this.page.keyboard.press('Shift+ArrowRight');
+  }
+
+  /** Highlights the selection with Ctrl+Shift+H, a label and a note. */
+  async highlight(label: string, note: string): Promise<void> {
+    await this.page.keyboard.press('Control+Shift+H');
+    await this.dialog.waitFor();
+    await this.dialog.getByLabel('Label').selectOption({ label });
+    await this.dialog.getByLabel('Note (optional)').fill(note);
+    await this.dialog.getByRole('button', { name: 'Highlight' }).click();
+    await this.dialog.waitFor({ state: 'detached' });
+  }
+
+  /** The highlighted words of the text, in reading order. */
+  markedWords(): Promise<string[]> {
+    return this.reader.transcript.locator('[data-w][data-highlight]').allTextContents();
+  }
+}
+
+/** The Quotes view: search, filters and the quotes with their actions. */
+export class QuotesPage {
+  readonly search: Locator;
+  readonly count: Locator;
+  readonly quotes: Locator;
+
+  constructor(readonly page: Page) {
+    this.search = page.getByRole('searchbox', { name: 'Search highlighted words and notes' });
+    this.count = page.getByTestId('quotes-count');
+    this.quotes = page.getByRole('list', { name: 'Quotes' }).getByRole('listitem');
+  }
+
+  quote(text: string): Locator {
+    return this.quotes.filter({ hasText: text });
+  }
+
+  /** "Add to story…" on a quote, to a story chosen by name or (`newStory`) made for it. */
+  async addToStory(text: string, story: string, newStory = false): Promise<void> {
+    await this.quote(text)
+      .getByRole('button', { name: /^Add to story… / })
+      .click();
+    const dialog = this.page.getByRole('dialog', { name: 'Add to story' });
+    if (newStory) {
+      await dialog.getByLabel('Story', { exact: true }).selectOption({ label: 'A new story…' });
+      await dialog.getByLabel('New story’s name').fill(story);
+    } else {
+      await dialog.getByLabel('Story', { exact: true }).selectOption({ label: story });
+    }
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+}
+
+/** The Stories view: the list of stories and the open story's items. */
+export class StoriesPage {
+  readonly list: Locator;
+  readonly items: Locator;
+  readonly newText: Locator;
+  readonly addText: Locator;
+  readonly play: Locator;
+
+  constructor(readonly page: Page) {
+    this.list = page.getByRole('navigation', { name: 'Stories' });
+    this.items = page.getByRole('list', { name: /^Items of / }).getByRole('listitem');
+    this.newText = page.getByLabel('Add your own text');
+    this.addText = page.getByRole('button', { name: 'Add text' });
+    this.play = page.getByRole('button', { name: 'Play the story' });
+  }
+
+  async open(name: string): Promise<void> {
+    await this.list.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await this.page.getByRole('heading', { level: 2, name }).waitFor();
+  }
+
+  /** The items' text in order (quotes with their source line). */
+  itemTexts(): Promise<string[]> {
+    return this.items.allInnerTexts();
+  }
+}
