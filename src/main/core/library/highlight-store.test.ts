@@ -49,6 +49,9 @@ beforeEach(async () => {
 
 afterEach(() => db.close());
 
+/** Changes are announced once the caller has its answer, on the next turn of the event loop. */
+const announced = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 describe('wordsInSpan', () => {
   const sentence = {
     speaker: 'A',
@@ -115,6 +118,7 @@ describe('highlights', () => {
 
   it('follows a correction that replaces its words, and undo brings them back', async () => {
     const highlight = await library.createHighlight({ transcriptId: 't1', startMs: 400, endMs: 1150 });
+    await announced();
     const changes: HighlightsChanged[] = [];
     library.highlightsChanged.subscribe((change) => changes.push(change));
     await library.edit('t1', {
@@ -127,6 +131,8 @@ describe('highlights', () => {
     expect((await library.highlight(highlight.id)).text).toBe('Brennan opened');
     expect((await library.quotes({ query: 'brennan' })).total).toBe(1);
     expect((await library.quotes({ query: 'brenan' })).total).toBe(0);
+    expect(changes).toEqual([]);
+    await announced();
     expect(changes).toEqual([{ transcriptIds: ['t1'] }]);
     await library.undo('t1');
     expect((await library.highlight(highlight.id)).text).toBe('Brenan opened');
@@ -276,6 +282,7 @@ describe('stories', () => {
     expect((await library.story(story.id)).items[0]).toMatchObject({
       text: 'Mayor Brennan opened the meeting.',
     });
+    await announced();
     expect(stories).toContainEqual({ storyIds: [story.id] });
     const trimmed = await library.trimStoryQuote(story.id, items[0]!.id, 0, 750);
     expect(trimmed.items[0]).toMatchObject({ text: 'Mayor Brennan', startMs: 0, endMs: 750 });

@@ -143,13 +143,21 @@ export class Library {
     });
   }
 
-  /** Runs a change in one transaction, then announces the highlights and stories it touched. */
+  /**
+   * Runs a change in one transaction, then announces the highlights and stories it touched. The
+   * announcement waits until the caller has its answer (as corrections-handlers does for
+   * `job.updated`: a broadcast handled first would sit on an edit's critical path), and a
+   * listener that fails cannot turn a change already stored into a failure.
+   */
   private changing<T>(work: () => { result: T; transcripts?: string[]; stories?: number[] }): Promise<T> {
     return settle(() => {
       const done = inWriteTransaction(this.db, work);
-      if (done.transcripts && done.transcripts.length > 0)
-        this.highlightsChanged.emit({ transcriptIds: done.transcripts });
-      if (done.stories && done.stories.length > 0) this.storiesChanged.emit({ storyIds: done.stories });
+      const { transcripts = [], stories = [] } = done;
+      if (transcripts.length > 0 || stories.length > 0)
+        setImmediate(() => {
+          if (transcripts.length > 0) announceSafely(this.highlightsChanged, { transcriptIds: transcripts });
+          if (stories.length > 0) announceSafely(this.storiesChanged, { storyIds: stories });
+        });
       return done.result;
     });
   }
@@ -352,6 +360,15 @@ export class Library {
     page: { limit?: number; offset?: number } = {},
   ): Promise<SearchPage> {
     return settle(() => this.index.search(query, filters, page));
+  }
+}
+
+/** The change is stored; a window that went away mid-broadcast only misses an update. */
+function announceSafely<T>(signal: Signal<T>, value: T): void {
+  try {
+    signal.emit(value);
+  } catch {
+    // Nothing to undo: the next change or a reload brings the window up to date.
   }
 }
 
