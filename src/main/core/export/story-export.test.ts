@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { VerbatimError } from '../../../shared/errors';
 import { citationTemplateProblem, storyExportOptionsSchema } from '../../../shared/story-export-options';
 import type { AtomicWriteOps } from '../fs';
+import { systemCjkFonts } from './fonts';
 import { readBack, readDocx } from './read-back.test-kit';
 import { ferryStory, storyQuote } from './story-fixture.test-kit';
 import { formatCitation, textBlocks } from './story-document';
@@ -220,6 +221,19 @@ describe('story as PDF', () => {
     );
     expect(read).toContain('Page 1 of 1');
     expect(read.indexOf('We signed')).toBeLessThan(read.indexOf('only bid'));
+  });
+
+  it('sets a Chinese quote and speaker in the system CJK font, read back with its citation', async () => {
+    // As in pdf-export.test: the CI machine installs fonts-noto-cjk.
+    expect(systemCjkFonts(), 'no CJK font: apt install fonts-noto-cjk').not.toBeNull();
+    const story = ferryStory();
+    story.items = [storyQuote(1, { text: '我们明天投票。', speakerName: '王小明' })];
+    const { bytes, warnings } = await renderStory(story, 'pdf', utc);
+    expect(warnings).toEqual([]);
+    const read = (await readBack('pdf', bytes)).replace(/\s+/g, ' ');
+    expect(read).toContain(
+      '"我们明天投票。" — 王小明, "Interview about the ferry contract", 14 March 2025, 00:12:31',
+    );
   });
 
   it('warns when Chinese has no font on this computer, and still makes the PDF', async () => {
