@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, fixtureDir } from './fixtures';
 import { CorrectionsPage } from './pages/corrections-page';
@@ -105,7 +107,13 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
   await stories.addText.click();
   await expect(stories.items).toHaveCount(3);
   await expect(stories.items.nth(2)).toContainText('The new service starts in spring.');
-  await expect(stories.play).toBeEnabled();
+  // Play the story: each quote marked in turn as it plays (the text item passed over), then it stops.
+  await stories.play.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Quote 1 of 2' })).toBeVisible();
+  await expect(stories.items.nth(0)).toHaveClass(/\bplaying\b/);
+  await expect(page.getByRole('status').filter({ hasText: 'Quote 2 of 2' })).toBeVisible({ timeout: 10_000 });
+  await expect(stories.items.nth(1)).toHaveClass(/\bplaying\b/);
+  await expect(stories.play).toBeVisible({ timeout: 10_000 });
   await expect.poll(async () => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
 
   // Everything is kept over a reload.
@@ -116,4 +124,25 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
   await expect(stories.items.nth(0)).toContainText('first boats');
   await expect(stories.items.nth(1)).toContainText('Gall Island');
   await expect(stories.items.nth(2)).toContainText('The new service starts in spring.');
+
+  // Export… as Markdown: the quotes in story order with a citation each, then the text.
+  const out = mkdtempSync(join(tmpdir(), 'verbatim-story-'));
+  try {
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export the story' });
+    await dialog.getByLabel('Format').selectOption('md');
+    await dialog.getByLabel('Save to').fill(join(out, 'ferry.md'));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByTestId('story-export-done')).toHaveText(`Saved to ${join(out, 'ferry.md')}`);
+    const markdown = readFileSync(join(out, 'ferry.md'), 'utf8');
+    const first = markdown.indexOf('first boats');
+    const second = markdown.indexOf('Gall Island');
+    const text = markdown.indexOf('The new service starts in spring.');
+    expect(first).toBeGreaterThan(-1);
+    expect(second).toBeGreaterThan(first);
+    expect(text).toBeGreaterThan(second);
+    expect(markdown).toContain('press-statement');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });

@@ -7,6 +7,7 @@ import {
   movedIndex,
   reorder,
   storyQueue,
+  storyFileName,
   storyStep,
   wordsInSpan,
 } from './highlight-logic';
@@ -159,5 +160,12 @@ describe('playing a story', () => {
     expect(storyStep(queue, 1, 4499)).toEqual({ action: 'play' });
     expect(storyStep(queue, 1, 4600)).toEqual({ action: 'next', next: undefined });
     expect(storyStep([], 0, 0)).toEqual({ action: 'next', next: undefined });
+  });
+});
+
+describe('storyFileName', () => {
+  it('names the file after the story, without the characters file systems refuse', () => {
+    expect(storyFileName('Ferry: the "deal" / part 2?', 'docx')).toBe('Ferry the deal part 2.docx');
+    expect(storyFileName('  ', 'md')).toBe('story.md');
   });
 });

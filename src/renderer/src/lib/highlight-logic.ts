@@ -1,4 +1,5 @@
 import type { Highlight, HighlightColor, StoryItem } from '../../../shared/highlights';
+import type { StoryExportFormat } from '../../../shared/story-export-options';
 import type { ReaderModel } from './reader-model';
 
 /**
@@ -116,4 +117,15 @@ export function storyStep(
   if (!cue) return { action: 'next', next: undefined };
   if (nowMs < cue.endMs) return { action: 'play' };
   return { action: 'next', next: current + 1 < queue.length ? current + 1 : undefined };
+}
+
+/** A story's name as a file name: the characters no file system takes are left out. */
+export function storyFileName(name: string, format: StoryExportFormat): string {
+  const base =
+    name
+      .replace(/[\\/:*?"<>|]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120) || 'story';
+  return `${base}.${format}`;
 }
