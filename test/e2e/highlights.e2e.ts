@@ -146,3 +146,56 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+test('the Quotes view keeps only the quotes in view in the page, and scrolls to the last', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const highlights = new ReaderHighlights(page);
+  const id = await highlights.reader.openNewTranscript(interview, { speaker_labels: true });
+  // A highlight on each of 80 words, made through the page's bridge as another window would.
+  const made = await page.evaluate(async (id) => {
+    type Envelope<T> = { ok: true; value: T } | { ok: false; error: { message: string } };
+    const api = (
+      window as unknown as {
+        api: {
+          transcripts: {
+            get(input: {
+              id: string;
+            }): Promise<Envelope<{ sentences: { words: { start: number; end: number }[] }[] }>>;
+          };
+          highlights: { create(input: object): Promise<Envelope<unknown>> };
+        };
+      }
+    ).api;
+    const detail = await api.transcripts.get({ id });
+    if (!detail.ok) throw new Error(detail.error.message);
+    const words = detail.value.sentences.flatMap((sentence) => sentence.words).slice(0, 80);
+    for (const word of words) {
+      const envelope = await api.highlights.create({
+        transcriptId: id,
+        startMs: word.start,
+        endMs: word.end,
+      });
+      if (!envelope.ok) throw new Error(envelope.error.message);
+    }
+    return words.length;
+  }, id);
+  expect(made).toBe(80);
+
+  await shell.goTo('quotes');
+  const quotes = new QuotesPage(page);
+  await expect(quotes.count).toHaveText('80 quotes');
+  const shown = await quotes.quotes.count();
+  expect(shown).toBeGreaterThan(3);
+  expect(shown).toBeLessThan(80);
+  const firstBefore = await page.locator('li[data-quote]').first().getAttribute('data-quote');
+  await page.locator('ol[aria-label="Quotes"]').evaluate((list) => {
+    const scroller = list.closest('.scroller');
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  });
+  await expect(page.locator(`li[data-quote="${firstBefore}"]`)).toHaveCount(0);
+  await expect(page.locator('li[data-quote]').last()).toBeInViewport();
+  expect(await quotes.quotes.count()).toBeLessThan(80);
+});
