@@ -116,13 +116,24 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
   await expect(stories.play).toBeVisible({ timeout: 10_000 });
   await expect.poll(async () => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
 
+  // Trim the Gall Island quote to its last word.
+  await stories.items
+    .nth(1)
+    .getByRole('button', { name: /^Trim… the quote “Gall Island/ })
+    .click();
+  const trim = page.getByRole('dialog', { name: 'Trim the quote' });
+  await trim.getByLabel('From the word').selectOption({ label: 'Island' });
+  await trim.getByRole('button', { name: 'Trim' }).click();
+  await trim.waitFor({ state: 'detached' });
+  await expect(stories.items.nth(1).locator('blockquote')).toHaveText(/^“Island\.?”$/);
+
   // Everything is kept over a reload.
   await page.reload();
   await shell.heading.waitFor();
   await stories.open('Ferry piece');
   await expect(stories.items).toHaveCount(3);
   await expect(stories.items.nth(0)).toContainText('first boats');
-  await expect(stories.items.nth(1)).toContainText('Gall Island');
+  await expect(stories.items.nth(1).locator('blockquote')).toHaveText(/^“Island\.?”$/);
   await expect(stories.items.nth(2)).toContainText('The new service starts in spring.');
 
   // Export… as Markdown: the quotes in story order with a citation each, then the text.
@@ -136,7 +147,7 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
     await expect(dialog.getByTestId('story-export-done')).toHaveText(`Saved to ${join(out, 'ferry.md')}`);
     const markdown = readFileSync(join(out, 'ferry.md'), 'utf8');
     const first = markdown.indexOf('first boats');
-    const second = markdown.indexOf('Gall Island');
+    const second = markdown.indexOf('Island');
     const text = markdown.indexOf('The new service starts in spring.');
     expect(first).toBeGreaterThan(-1);
     expect(second).toBeGreaterThan(first);
