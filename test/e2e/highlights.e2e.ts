@@ -100,6 +100,7 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
     .getByRole('button', { name: /^Move up: the quote “Gall Island/ })
     .click();
   await expect(stories.items.nth(0)).toContainText('Gall Island');
+  await expect(stories.items.nth(0)).toBeFocused();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(stories.items.nth(1)).toContainText('Gall Island');
 
