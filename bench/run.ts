@@ -22,6 +22,8 @@ const suites: Record<string, () => Promise<Suite>> = {
   catalog: () => import(browserBench('catalog')) as Promise<Suite>,
   // In main, then in Chromium (bench/browser/corrections-paint.ts, which it imports itself).
   corrections: () => import('./corrections'),
+  // In main, then in Chromium once the Quotes view is there (bench/browser/quotes-paint.ts).
+  quotes: () => import('./quotes'),
 };
 
 const chosen = process.argv.slice(2);
