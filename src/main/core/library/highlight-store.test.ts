@@ -78,6 +78,20 @@ describe('wordsInSpan', () => {
 });
 
 describe('highlights', () => {
+  it('follows the words when the service transcript is fetched again', async () => {
+    const highlight = await library.createHighlight({ transcriptId: 't1', startMs: 400, endMs: 750 });
+    expect(highlight.text).toBe('Brenan');
+    await library.saveCompleted(
+      't1',
+      completedTranscriptFromLines(
+        [['A', 'Mayor Brennan opened the meeting.', 0], ...ferryLines.slice(1)],
+        misheardTimings,
+        { transcript: { id: 'remote-t1' } },
+      ),
+    );
+    expect((await library.highlight(highlight.id)).text).toBe('Brennan');
+  });
+
   it('snaps a span to the words spoken in it, with the speaker and its name', async () => {
     await library.renameSpeaker('t1', 'A', 'Mayor Elena Alvarez');
     const highlight = await library.createHighlight({

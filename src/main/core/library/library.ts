@@ -93,9 +93,12 @@ export class Library {
 
   /** Stores a finished transcript with its sentences and paragraphs in one transaction. */
   saveCompleted(id: string, completed: CompletedTranscript): Promise<JobRecord> {
-    return settle(() => {
+    // A transcript fetched again (retry, resume) may bring other words into a highlight's span.
+    return this.changing(() => {
       this.content.save(id, completed);
-      return this.jobs.require(id);
+      const changed = this.highlights.refresh(id);
+      const stories = this.stories.refreshSnapshots(changed);
+      return { result: this.jobs.require(id), transcripts: changed.length > 0 ? [id] : [], stories };
     });
   }
 
