@@ -39,14 +39,14 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
   await reader.openNewTranscript(statement, {});
   await highlights.selectFrom('first', 2);
   await highlights.highlight('Quote', 'Timeline for the boats');
-  expect(await highlights.markedWords()).toEqual(['first', 'boats']);
+  await expect.poll(() => highlights.markedWords()).toEqual(['first', 'boats']);
 
   // The interview: "Gull Island" with Shift+→ from the caret, as Check with a note.
   await reader.openNewTranscript(interview, { speaker_labels: true });
   await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
   await highlights.selectFrom('Gull', 2);
   await highlights.highlight('Check', 'Ask the harbour office');
-  expect(await highlights.markedWords()).toEqual(['Gull', 'Island']);
+  await expect.poll(() => highlights.markedWords()).toEqual(['Gull', 'Island']);
   await expect(reader.word('Gull')).toHaveAttribute('data-highlight', 'red');
 
   await highlights.tab.click();
