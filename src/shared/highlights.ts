@@ -61,6 +61,26 @@ export const quoteSchema = highlightSchema.extend({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/**
+ * A page of the Quotes view. As in library search, the total is counted up to a cap and
+ * reported as "at least" beyond it, which keeps every keystroke's count cheap.
+ */
+export const quotePageSchema = z.object({
+  quotes: z.array(quoteSchema),
+  total: z.number().int(),
+  totalIsLowerBound: z.boolean(),
+});
+export type QuotePage = z.infer<typeof quotePageSchema>;
+
+/** What the Quotes view's filters offer: only the transcripts, speakers and tags that have quotes. */
+export const quoteFacetsSchema = z.object({
+  transcripts: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** `value` is what the speaker filter takes: the name given, or the service's label. */
+  speakers: z.array(z.object({ value: z.string(), name: z.string() })),
+  tags: z.array(z.string()),
+});
+export type QuoteFacets = z.infer<typeof quoteFacetsSchema>;
+
 export const newHighlightSchema = z
   .object({
     transcriptId: z.string().min(1).max(100),

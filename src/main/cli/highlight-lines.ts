@@ -16,7 +16,8 @@ export function highlightReport(highlight: Highlight, label: HighlightLabel, tit
   ].join('\n');
 }
 
-export function quoteListLines(quotes: readonly Quote[], total: number): string {
+export function quoteListLines(quotes: readonly Quote[]): string {
+  const total = quotes.length;
   if (total === 0) return 'No highlights yet.';
   return [
     ...quotes.map(
@@ -24,9 +25,7 @@ export function quoteListLines(quotes: readonly Quote[], total: number): string 
         `${String(quote.id).padStart(4)}  ${quote.labelName}  "${quote.transcriptTitle}" ${quoteLine(quote)}${quote.note ? `  Note: ${quote.note}` : ''}`,
     ),
     '',
-    total > quotes.length
-      ? `${quotes.length} of ${total} highlights.`
-      : `${total} highlight${total === 1 ? '' : 's'}.`,
+    `${total} highlight${total === 1 ? '' : 's'}.`,
   ].join('\n');
 }
 

@@ -23,6 +23,7 @@ export function createHighlightsHandlers(services: Pick<Services, 'core'>): High
     },
     'highlights.list': ({ transcriptId }) => library.highlightsOf(transcriptId),
     'quotes.list': (filters) => library.quotes(filters),
+    'quotes.facets': () => library.quoteFacets(),
     'stories.list': () => library.storyList(),
     'stories.create': ({ name }) => library.createStory(name),
     'stories.rename': ({ id, name }) => library.renameStory(id, name),

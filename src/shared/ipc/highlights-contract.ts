@@ -6,7 +6,8 @@ import {
   highlightSchema,
   newHighlightSchema,
   quoteFiltersSchema,
-  quoteSchema,
+  quoteFacetsSchema,
+  quotePageSchema,
   storyNameMaxLength,
   storySchema,
   storySummarySchema,
@@ -65,8 +66,9 @@ export const highlightsContract = {
   /** The Quotes view: every highlight of the library matching the filters, newest recording first. */
   'quotes.list': {
     input: quoteFiltersSchema,
-    output: z.object({ quotes: z.array(quoteSchema), total: z.number().int() }),
+    output: quotePageSchema,
   },
+  'quotes.facets': { input: z.undefined(), output: quoteFacetsSchema },
   'stories.list': { input: z.undefined(), output: z.array(storySummarySchema) },
   'stories.create': { input: z.object({ name: storyName }).strict(), output: storySchema },
   'stories.rename': { input: z.object({ id: storyId, name: storyName }).strict(), output: storySchema },

@@ -1,7 +1,10 @@
+import type { Quote } from '../../../shared/highlights';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { quoteListLines } from '../highlight-lines';
 import { UsageError } from '../usage-error';
+
+const pageSize = 1000;
 
 /** `highlights`: every highlight in the library (the Quotes view), newest recording first. */
 export const highlightsCommand = defineCommand({
@@ -18,8 +21,14 @@ export const highlightsCommand = defineCommand({
     if (positionals.length > 0) throw new UsageError('highlights takes no words; use --label to choose some');
     const { library } = openLibrary({ showProgress: false }).core;
     const label = values.label ? await library.highlightLabelNamed(values.label) : undefined;
-    const { quotes, total } = await library.quotes({ labelId: label?.id, limit: 20_000 });
-    printResult(io, values.json, quotes, () => quoteListLines(quotes, total));
+    // Every highlight, a page at a time: a page's total is capped (as the Quotes view counts).
+    const quotes: Quote[] = [];
+    for (;;) {
+      const page = await library.quotes({ labelId: label?.id, limit: pageSize, offset: quotes.length });
+      quotes.push(...page.quotes);
+      if (page.quotes.length < pageSize) break;
+    }
+    printResult(io, values.json, quotes, () => quoteListLines(quotes));
     return 0;
   },
 });

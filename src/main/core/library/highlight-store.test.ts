@@ -7,6 +7,7 @@ import {
   type TranscriptLine,
 } from './completed-transcript.test-kit';
 import { wordsInSpan } from './highlight-store';
+import { countCap } from './transcript-search';
 import type { HighlightsChanged, StoriesChanged } from '../../../shared/ipc/highlights-contract';
 
 let db: Db;
@@ -232,6 +233,56 @@ describe('the Quotes view', () => {
       [],
     );
     expect(await texts({ query: '"(*' })).toHaveLength(3);
+  });
+
+  it('pages in the same order a search or a filter gives, and counts up to the cap', async () => {
+    const all = (await library.quotes()).quotes.map((quote) => quote.id);
+    const pages = [0, 1, 2].map(async (offset) => (await library.quotes({ limit: 1, offset })).quotes);
+    expect((await Promise.all(pages)).flat().map((quote) => quote.id)).toEqual(all);
+    const firstPage = await library.quotes({ limit: 1 });
+    expect(firstPage).toMatchObject({ total: 3, totalIsLowerBound: false });
+    const searched = await library.quotes({ query: 'brenan', limit: 1 });
+    expect(searched).toMatchObject({ total: 2, totalIsLowerBound: false });
+    expect(searched.quotes.map((quote) => quote.id)).toEqual(all.slice(1, 2));
+
+    for (let start = 10_000; start < 10_000 + 3 * (countCap + 1); start += 3)
+      db.prepare(
+        `INSERT INTO highlights (transcript_id, start_ms, end_ms, label_id, words_text, created_at)
+         VALUES ('t2', ?, ?, 1, 'The harbour budget', 1)`,
+      ).run(start, start + 2);
+    expect(await library.quotes({ limit: 5 })).toMatchObject({ total: countCap, totalIsLowerBound: true });
+    expect(await library.quotes({ query: 'harb', limit: 5 })).toMatchObject({
+      total: countCap,
+      totalIsLowerBound: true,
+    });
+  });
+
+  it('dates a highlight by its recording even when the recording date changes later', async () => {
+    const t1 = await library.requireJob('t1');
+    db.prepare("UPDATE transcripts SET created_at = ? WHERE id = 't1'").run(t1.createdAt + 1_000_000);
+    const { quotes } = await library.quotes();
+    expect(quotes.map((quote) => quote.transcriptId)).toEqual(['t1', 't1', 't2']);
+    expect(await texts({ from: t1.createdAt + 1_000_000 })).toHaveLength(2);
+  });
+
+  it('offers as filters only the transcripts, speakers and tags that have quotes', async () => {
+    await storeTranscript('t3', 'No highlights here', [['D', 'Nothing marked.', 0]]);
+    await library.setTags('t3', ['unused']);
+    expect(await library.quoteFacets()).toEqual({
+      transcripts: [
+        { id: 't2', title: 'Harbour interview' },
+        { id: 't1', title: 'Ferry interview' },
+      ],
+      speakers: [
+        { value: 'Councillor Ruiz', name: 'Councillor Ruiz' },
+        { value: 'Speaker A', name: 'Speaker A' },
+        { value: 'Speaker C', name: 'Speaker C' },
+      ],
+      tags: ['harbour'],
+    });
+    // Every speaker offered finds its quotes.
+    for (const { value } of (await library.quoteFacets()).speakers)
+      expect((await library.quotes({ speaker: value })).total).toBeGreaterThan(0);
   });
 });
 

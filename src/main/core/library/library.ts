@@ -15,8 +15,9 @@ import type {
   HighlightColor,
   HighlightLabel,
   NewHighlight,
-  Quote,
+  QuoteFacets,
   QuoteFilters,
+  QuotePage,
   QuotesOnDelete,
   Story,
   StorySummary,
@@ -280,8 +281,13 @@ export class Library {
   }
 
   /** The Quotes view: highlights across the library, filtered and searched. */
-  quotes(filters: QuoteFilters = {}): Promise<{ quotes: Quote[]; total: number }> {
+  quotes(filters: QuoteFilters = {}): Promise<QuotePage> {
     return settle(() => this.highlights.quotes(filters));
+  }
+
+  /** What the Quotes view's filters offer. */
+  quoteFacets(): Promise<QuoteFacets> {
+    return settle(() => this.highlights.facets());
   }
 
   // Stories (see StoryStore).

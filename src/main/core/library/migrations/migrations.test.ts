@@ -280,6 +280,45 @@ describe('migration 8: highlights, labels and stories', () => {
   });
 });
 
+describe('migration 9: the Quotes view order', () => {
+  it('dates existing highlights by their recording, keeps new and moved ones in step, and pages without a sort', () => {
+    const db = at(8);
+    const transcript = db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES (?, 'Interview', 'file', '/a.wav', 'completed', ?, 1)",
+    );
+    transcript.run('old', 100);
+    transcript.run('new', 200);
+    const insert = db.prepare(
+      "INSERT INTO highlights (transcript_id, start_ms, end_ms, label_id, words_text, created_at) VALUES (?, ?, ?, 1, 'words', 5)",
+    );
+    const before = Number(insert.run('old', 0, 1000).lastInsertRowid);
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 9),
+    );
+    expect(schemaVersion(db)).toBe(9);
+    const recordedAt = (id: number): unknown =>
+      (db.prepare('SELECT recorded_at FROM highlights WHERE id = ?').get(id) as { recorded_at: number })
+        .recorded_at;
+    expect(recordedAt(before)).toBe(100);
+    const after = Number(insert.run('new', 0, 1000).lastInsertRowid);
+    expect(recordedAt(after)).toBe(200);
+    db.prepare("UPDATE transcripts SET created_at = 300 WHERE id = 'old'").run();
+    expect(recordedAt(before)).toBe(300);
+
+    const plan = (sql: string): string =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
+    const order = 'ORDER BY recorded_at DESC, transcript_id, start_ms, id LIMIT 200';
+    expect(plan(`SELECT id FROM highlights ${order}`)).not.toMatch(/TEMP B-TREE/);
+    expect(plan(`SELECT id FROM highlights WHERE label_id = 2 ${order}`)).not.toMatch(/TEMP B-TREE/);
+    expect(plan('SELECT id FROM highlights WHERE label_id = 2')).toMatch(
+      /highlights_by_label_in_quotes_order/,
+    );
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);
