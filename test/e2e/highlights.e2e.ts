@@ -159,7 +159,7 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
   }
 });
 
-test('the Quotes view keeps only the quotes in view in the page, and scrolls to the last', async ({
+test('the Quotes view keeps only the quotes in view in the page, and pages on to the last as it scrolls', async ({
   shell,
   page,
 }) => {
@@ -175,7 +175,7 @@ test('the Quotes view keeps only the quotes in view in the page, and scrolls to 
           transcripts: {
             get(input: {
               id: string;
-            }): Promise<Envelope<{ sentences: { words: { start: number; end: number }[] }[] }>>;
+            }): Promise<Envelope<{ sentences: { words: { start: number; end: number; text: string }[] }[] }>>;
           };
           highlights: { create(input: object): Promise<Envelope<unknown>> };
         };
@@ -192,9 +192,9 @@ test('the Quotes view keeps only the quotes in view in the page, and scrolls to 
       });
       if (!envelope.ok) throw new Error(envelope.error.message);
     }
-    return words.length;
+    return { count: words.length, lastWord: words[words.length - 1]?.text ?? '' };
   }, id);
-  expect(made).toBe(80);
+  expect(made.count).toBe(80);
 
   await shell.goTo('quotes');
   const quotes = new QuotesPage(page);
@@ -203,11 +203,23 @@ test('the Quotes view keeps only the quotes in view in the page, and scrolls to 
   expect(shown).toBeGreaterThan(3);
   expect(shown).toBeLessThan(80);
   const firstBefore = await page.locator('li[data-quote]').first().getAttribute('data-quote');
-  await page.locator('ol[aria-label="Quotes"]').evaluate((list) => {
-    const scroller = list.closest('.scroller');
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
-  });
+  const scrollToEnd = (): Promise<void> =>
+    page.locator('ol[aria-label="Quotes"]').evaluate((list) => {
+      const scroller = list.closest('.scroller');
+      if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    });
+  await scrollToEnd();
   await expect(page.locator(`li[data-quote="${firstBefore}"]`)).toHaveCount(0);
   await expect(page.locator('li[data-quote]').last()).toBeInViewport();
+  expect(await quotes.quotes.count()).toBeLessThan(80);
+  // The view asked for its first page only; the rest come as the list nears their end: the
+  // last word spoken is the last quote, once scrolled to.
+  await expect
+    .poll(async () => {
+      await scrollToEnd();
+      return page.locator('li[data-quote] blockquote').last().textContent();
+    })
+    .toContain(made.lastWord);
+  await expect(quotes.count).toHaveText('80 quotes');
   expect(await quotes.quotes.count()).toBeLessThan(80);
 });

@@ -7,6 +7,7 @@ import {
   emptyFilters,
   formatClock,
   formatMatchCount,
+  formatQuoteCount,
   matchesFilters,
   rangeBetween,
   reviewLabel,
@@ -65,6 +66,9 @@ describe('library formatting', () => {
     expect(formatMatchCount(1, false)).toBe('1 match');
     expect(formatMatchCount(12, false)).toBe('12 matches');
     expect(formatMatchCount(1000, true)).toBe('1,000+ matches');
+    expect(formatQuoteCount(1, false)).toBe('1 quote');
+    expect(formatQuoteCount(240, false)).toBe('240 quotes');
+    expect(formatQuoteCount(1000, true)).toBe('1,000+ quotes');
   });
 
   it('names unnamed speakers by their label', () => {

@@ -41,11 +41,21 @@ export function statusText(summary: Pick<TranscriptSummary, 'status' | 'bytesSen
   return statusLabels[summary.status];
 }
 
+/** A capped count ("1,000+ matches" when there are more than were counted). */
+function formatCappedCount(total: number, lowerBound: boolean, one: string, many: string): string {
+  const number = total.toLocaleString('en-US');
+  if (lowerBound) return `${number}+ ${many}`;
+  return `${number} ${total === 1 ? one : many}`;
+}
+
 /** "2 matches", "1 match", "1,000+ matches". */
 export function formatMatchCount(total: number, lowerBound: boolean): string {
-  const number = total.toLocaleString('en-US');
-  if (lowerBound) return `${number}+ matches`;
-  return `${number} ${total === 1 ? 'match' : 'matches'}`;
+  return formatCappedCount(total, lowerBound, 'match', 'matches');
+}
+
+/** "1 quote", "240 quotes", "1,000+ quotes". */
+export function formatQuoteCount(total: number, lowerBound: boolean): string {
+  return formatCappedCount(total, lowerBound, 'quote', 'quotes');
 }
 
 export function speakerName(speaker: TranscriptSummary['speakers'][number]): string {
