@@ -76,6 +76,20 @@ test('highlight words in two transcripts, follow a correction, find them in Quot
   await expect(quotes.quotes.first()).toContainText('Gall Island');
   await quotes.search.fill('');
   await expect(quotes.quotes).toHaveCount(2);
+  // The filters offer what has quotes and narrow the list: a label, a speaker, a transcript.
+  await quotes.filter('Label', 'Check');
+  await expect(quotes.quotes).toHaveCount(1);
+  await expect(quotes.quotes.first()).toContainText('Gall Island');
+  await quotes.filter('Label', 'Any label');
+  await quotes.filter('Speaker', 'Speaker B');
+  await expect(quotes.quotes).toHaveCount(1);
+  await quotes.filter('Speaker', 'Any speaker');
+  const transcripts = await quotes.choices('Transcript');
+  expect(transcripts).toHaveLength(3);
+  await quotes.filter('Transcript', transcripts[2]!);
+  await expect(quotes.quotes).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(quotes.quotes).toHaveCount(2);
   await expect.poll(async () => seriousViolations(page), { timeout: 20_000 }).toEqual([]);
 
   // Both quotes into a new story, from two transcripts.

@@ -58,6 +58,23 @@ export class QuotesPage {
     return this.quotes.filter({ hasText: text });
   }
 
+  /** Chooses an option of a filter menu (Label, Speaker, Tag, Transcript) by its text. */
+  async filter(menu: string, option: string): Promise<void> {
+    await this.page
+      .getByRole('group', { name: 'Filters' })
+      .getByLabel(menu, { exact: true })
+      .selectOption({ label: option });
+  }
+
+  /** A filter menu's options, "Any …" first. */
+  choices(menu: string): Promise<string[]> {
+    return this.page
+      .getByRole('group', { name: 'Filters' })
+      .getByLabel(menu, { exact: true })
+      .locator('option')
+      .allTextContents();
+  }
+
   /** "Add to story…" on a quote, to a story chosen by name or (`newStory`) made for it. */
   async addToStory(text: string, story: string, newStory = false): Promise<void> {
     await this.quote(text)
