@@ -1,10 +1,10 @@
-import { chromium } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startWebApp } from '../../src/web-host/start';
 import { percentile, type Measurement } from '../bench-kit';
 import { emulatorKey, startEmulatorProcess } from '../emulator-process';
+import { launchBenchBrowser, newBenchPage, requireBenchBrowser } from './bench-browser';
 import { frameTimes } from './reader';
 
 /**
@@ -14,9 +14,6 @@ import { frameTimes } from './reader';
  * target is "painted within one frame" (under 16 ms). Text that arrives at a random moment waits
  * for the next frame, half a frame on average, so about 8 ms of the figure is the display's.
  */
-const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (path) => existsSync(path),
-);
 const rounds = 60;
 /** Questions per conversation before it is cleared: a long interview's worth of asks. */
 const conversationLength = 10;
@@ -25,8 +22,7 @@ const speed = 20;
 const firstText = /"delta":\{"content":"[^"]/;
 
 export async function run(): Promise<Measurement[]> {
-  if (!browserPath) throw new Error('The Ask paint benchmark needs Chromium (apt-get install chromium).');
-  if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
+  requireBenchBrowser('Ask paint');
   const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-ask-'));
   // In its own process, as the real gateway is: in this one it would delay the answer's delivery.
   const emulator = await startEmulatorProcess({ dataDir: join(dir, 'emulator'), speed });
@@ -65,10 +61,8 @@ export async function run(): Promise<Measurement[]> {
     if (event.type === 'delta' && !announcedAt.has(event.requestId))
       announcedAt.set(event.requestId, performance.timeOrigin + performance.now());
   });
-  const browser = await chromium.launch({
-    executablePath: browserPath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--mute-audio'],
-  });
+  const browser = await launchBenchBrowser('Ask paint', ['--mute-audio']);
+
   try {
     const job = await host.services.core.scheduler.submit({
       source: { kind: 'file', path: resolve('test/fixtures/press-statement.wav') },
@@ -76,8 +70,7 @@ export async function run(): Promise<Measurement[]> {
       region: 'us',
     });
     await host.services.core.scheduler.idle();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    const page = await newBenchPage(browser);
     await page.goto(host.openUrl);
     await page.evaluate((id) => (window.location.hash = `#/transcript/${id}`), job.id);
     await page.getByRole('group', { name: 'Side panel' }).getByRole('button', { name: 'Ask' }).click();

@@ -1,12 +1,13 @@
-import { chromium, type Page } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startWebApp } from '../../src/web-host/start';
 import { CatalogCache } from '../../src/main/core/catalog/catalog-cache';
 import { catalogBaseUrl } from '../../src/main/core/catalog/catalog-client';
 import type { CatalogModel } from '../../src/shared/catalog';
 import { percentile, seededRandom, type Measurement } from '../bench-kit';
+import { launchBenchBrowser, newBenchPage, requireBenchBrowser } from './bench-browser';
 import { timeInPage } from './page-timing';
 
 /**
@@ -20,9 +21,6 @@ import { timeInPage } from './page-timing';
  * 30 fresh pages, not its median: a journalist meets the slow openings too.
  */
 const OPEN_ROUNDS = 30;
-const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (path) => existsSync(path),
-);
 
 const MODEL_COUNT = 5000;
 const QUERY = 'fast reasoning tools';
@@ -118,29 +116,18 @@ async function plainFilter(page: Page, models: CatalogModel[], query: string): P
 }
 
 export async function run(): Promise<Measurement[]> {
-  if (!browserPath) throw new Error('The catalog benchmark needs Chromium (apt-get install chromium).');
-  if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
+  requireBenchBrowser('catalog');
   const dir = mkdtempSync(join(tmpdir(), 'verbatim-bench-catalog-'));
   // Nothing listens there: the view must work from the cache alone.
   const catalogUrl = 'http://127.0.0.1:9';
   const host = await startWebApp({ dataDir: join(dir, 'data'), catalogUrl, catalogKey: 'bench' });
-  const browser = await chromium.launch({
-    executablePath: browserPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchBrowser('catalog');
+
   try {
     const models = syntheticModels(MODEL_COUNT);
     new CatalogCache(host.services.core.db).saveModels(catalogBaseUrl('us', catalogUrl), models, Date.now());
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx names functions with an `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    const page = await newBenchPage(browser);
     // Each opening starts from a fresh page, so the catalog really comes from main's cache.
     const open: number[] = [];
     const settings: number[] = [];

@@ -4,7 +4,8 @@ import { generatedTranscript } from '../fixtures';
 import { percentile, type Measurement } from '../bench-kit';
 import { retypedWithOneWord, turnsOf, withPunctuatedWords } from '../correction-fixtures';
 import { timeInPage } from './page-timing';
-import { newBenchPage, storeWithRecording, withReaderBench } from './reader-host';
+import { newBenchPage } from './bench-browser';
+import { storeWithRecording, withReaderBench } from './reader-host';
 
 /**
  * The correction workspace in Chromium through the web host, with a 3-hour transcript (30,000

@@ -1,9 +1,8 @@
-import { chromium, type Page } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
 import { startWebApp } from '../../src/web-host/start';
 import { percentile, type Measurement } from '../bench-kit';
 import { viewPageSize } from '../quotes';
+import { launchBenchBrowser, newBenchPage, requireBenchBrowser } from './bench-browser';
 import { timeInPage } from './page-timing';
 
 /**
@@ -22,9 +21,6 @@ import { timeInPage } from './page-timing';
 const OPEN_ROUNDS = 12;
 const KEYSTROKE_ROUNDS = 3;
 const QUERY = 'council budget';
-const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (path) => existsSync(path),
-);
 
 interface KeystrokeTimes {
   laidOut: number[];
@@ -134,23 +130,12 @@ export async function run(
   texts: string[],
   size: { highlights: number; transcripts: number },
 ): Promise<Measurement[]> {
-  if (!browserPath) throw new Error('The quotes benchmark needs Chromium (apt-get install chromium).');
-  if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
+  requireBenchBrowser('quotes');
   const host = await startWebApp({ dataDir });
-  const browser = await chromium.launch({
-    executablePath: browserPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBenchBrowser('quotes');
+
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // tsx names functions with an `__name` helper that the page does not have.
-    await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    const page = await newBenchPage(browser);
     const openFresh = async (hash: string, selector: string): Promise<{ paint: number; idle: number }> => {
       await page.goto(host.openUrl);
       await page.getByRole('heading', { name: 'Library', exact: true }).waitFor();

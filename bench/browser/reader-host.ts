@@ -1,10 +1,11 @@
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { closeSync, existsSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startWebApp, type WebApp } from '../../src/web-host/start';
 import type { CompletedTranscript } from '../../src/main/core/library/library';
 import { wavHeaderPcm16 } from '../../test/emulator/speech/wav-encode';
+import { launchBenchBrowser, requireBenchBrowser } from './bench-browser';
 
 /**
  * What the reader's benchmarks in Chromium (reader.ts, corrections-paint.ts) stand on: the web
@@ -17,10 +18,6 @@ export interface ReaderBench {
   /** The recording's path, for the jobs' source and audio. */
   recording: string;
 }
-
-const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (path) => existsSync(path),
-);
 
 /** A silent recording at 8 kHz: a sparse file, so it costs no disk. */
 export function silentRecording(path: string, hours: number): void {
@@ -40,25 +37,15 @@ export async function withReaderBench<T>(
   folderPrefix: string,
   measure: (bench: ReaderBench) => Promise<T>,
 ): Promise<T> {
-  if (!browserPath) throw new Error(`The ${name} benchmark needs Chromium (apt-get install chromium).`);
-  if (!existsSync(resolve('out/renderer/index.html'))) throw new Error('Build first: npm run build');
+  requireBenchBrowser(name);
   const dir = mkdtempSync(join(tmpdir(), folderPrefix));
   const recording = join(dir, 'three-hour-council-meeting.wav');
   silentRecording(recording, 3.5);
   const host = await startWebApp({ dataDir: join(dir, 'data') });
-  const browser = await chromium.launch({
-    executablePath: browserPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-      '--mute-audio',
-    ],
-  });
+  const browser = await launchBenchBrowser(name, [
+    '--autoplay-policy=no-user-gesture-required',
+    '--mute-audio',
+  ]);
   try {
     return await measure({ host, browser, recording });
   } finally {
@@ -66,14 +53,6 @@ export async function withReaderBench<T>(
     await host.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** A page at the size the benchmarks measure, that runs the functions tsx compiles for it. */
-export async function newBenchPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  // tsx names functions with an `__name` helper that the page does not have.
-  await page.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-  return page;
 }
 
 /** Stores `completed` in the bench's library as a finished transcript of its recording. */

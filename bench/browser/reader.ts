@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { generatedTranscript } from '../fixtures';
 import { percentile, type Measurement } from '../bench-kit';
 import { timeInPage } from './page-timing';
-import { newBenchPage, storeWithRecording, withReaderBench } from './reader-host';
+import { newBenchPage } from './bench-browser';
+import { storeWithRecording, withReaderBench } from './reader-host';
 
 /**
  * The transcript reader in Chromium with a 3-hour transcript (30,000 words, ~2,000
