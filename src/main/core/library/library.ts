@@ -26,6 +26,7 @@ import type { HighlightsChanged, StoriesChanged } from '../../../shared/ipc/high
 import { HighlightStore } from './highlight-store';
 import { StoryStore, type QuotesOfTranscript } from './story-store';
 import { Signal } from '../signal';
+import { settle } from '../settle';
 
 export { transcriptNotFound, type JobPatch, type JobRecord, type NewJob } from './job-store';
 export type { CompletedTranscript, SegmentInput } from './transcript-content';
@@ -378,14 +379,5 @@ function announceSafely<T>(signal: Signal<T>, value: T): void {
     signal.emit(value);
   } catch {
     // Nothing to undo: the next change or a reload brings the window up to date.
-  }
-}
-
-/** Runs synchronous database work so that a failure arrives as a rejection, like async I/O. */
-function settle<T>(work: () => T): Promise<T> {
-  try {
-    return Promise.resolve(work());
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
