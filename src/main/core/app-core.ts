@@ -8,6 +8,7 @@ import { clientPerAddress } from './http/client-per-address';
 import { backupIfDue, openDatabase, type Db } from './library/database';
 import { claimDataFolder, type FolderOwnership } from './data-folder/folder-owner';
 import { Library, type JobRecord } from './library/library';
+import { Glossaries } from './glossary/glossaries';
 import { Scheduler } from './scheduler/scheduler';
 import { RequestBudget } from './scheduler/request-budget';
 import type { PollingPolicy } from './scheduler/polling-plan';
@@ -48,6 +49,8 @@ export interface CoreConfig {
 export interface Core {
   db: Db;
   library: Library;
+  /** The newsroom's glossaries (issue #21): in the same database as the library. */
+  glossaries: Glossaries;
   scheduler: Scheduler;
   clientFor(region: Region): TranscriptionClient;
   /** Whether this process sends the folder's jobs, and who does otherwise. */
@@ -71,6 +74,7 @@ export function createCore(config: CoreConfig): Core {
   );
   const wallClock = config.wallClock ?? ((): number => Date.now());
   const library = new Library(db, wallClock);
+  const glossaries = new Glossaries(db, wallClock);
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
 
@@ -133,6 +137,7 @@ export function createCore(config: CoreConfig): Core {
   return {
     db,
     library,
+    glossaries,
     scheduler,
     clientFor,
     ownership,

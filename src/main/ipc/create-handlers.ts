@@ -4,6 +4,7 @@ import { createAskHandlers } from './ask-handlers';
 import { createCatalogHandlers } from './catalog-handlers';
 import { createCorrectionsHandlers } from './corrections-handlers';
 import { createExportHandlers } from './export-handlers';
+import { createGlossaryHandlers } from './glossary-handlers';
 import { createHighlightsHandlers } from './highlights-handlers';
 import { createLogHandlers } from './log-handlers';
 import { createSettingsHandlers, secretsStatusOf } from './settings-handlers';
@@ -17,6 +18,7 @@ export function createHandlers(services: Services): Handlers {
     ...createTranscriptsHandlers(services),
     ...createCorrectionsHandlers(services),
     ...createHighlightsHandlers(services),
+    ...createGlossaryHandlers(services.core.glossaries),
     ...createStoryExportHandlers({ library: services.core.library }),
     ...createSettingsHandlers(services),
     ...createCatalogHandlers(services, () => secretsStatusOf(services)),

@@ -1,4 +1,4 @@
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
 import { exportFormatLabels, type ExportFormat, type ExportSettings } from '../../shared/export-options';
 import type { Handlers } from '../../shared/ipc/contract';
@@ -11,6 +11,7 @@ import { writeExportFile } from '../core/export/export-file';
 import { exportTranscript, previewExport } from '../core/export/export-transcript';
 import { loadExportTranscript } from '../core/export/library-export';
 import type { ExportPlatform, FileDialogs } from '../core/export/export-platform';
+import { requireAbsolute } from './absolute-path';
 
 export interface ExportServices {
   library: Library;
@@ -20,16 +21,6 @@ export interface ExportServices {
 }
 
 type ExportHandlers = Pick<Handlers, `export.${string}` & keyof Handlers>;
-
-function requireAbsolute(path: string): string {
-  if (!isAbsolute(path)) {
-    throw new VerbatimError(
-      'invalid_input',
-      `Give the full path, starting from the top of the disk, not "${path}".`,
-    );
-  }
-  return path;
-}
 
 export function createExportHandlers(services: ExportServices): ExportHandlers {
   const folder = (): string => services.exportPlatform?.defaultFolder ?? defaultExportFolder();

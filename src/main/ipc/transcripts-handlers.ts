@@ -32,9 +32,10 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
     return toSummary(job);
   };
   return {
-    'transcripts.create': async (request) => {
+    'transcripts.create': async ({ glossaryIds, ...request }) => {
       const region = request.region ?? (await services.settings.get()).region;
-      return toSummary(await scheduler.submit({ ...request, region }));
+      const options = await services.core.glossaries.optionsFor(request.options, { glossaryIds });
+      return toSummary(await scheduler.submit({ ...request, options, region }));
     },
     'transcripts.cancel': async ({ id }) => toSummary(await scheduler.cancel(id)),
     'transcripts.retry': async ({ id }) => toSummary(await scheduler.retry(id)),

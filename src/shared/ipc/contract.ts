@@ -19,6 +19,7 @@ import { correctionsContract, correctionsEvents } from './corrections-contract';
 import { correctionStateSchema } from '../corrections/corrections';
 import { highlightsContract, highlightsEvents } from './highlights-contract';
 import { storyExportContract } from './story-export-contract';
+import { glossaryContract, glossaryEvents } from './glossary-contract';
 import { quotesOnDeleteSchema } from '../highlights';
 
 /**
@@ -54,6 +55,8 @@ export const createTranscriptionSchema = z
       {},
     ),
     region: regionSchema.optional(),
+    /** The glossaries whose spellings it sends (issue #21); without it, those used by default. */
+    glossaryIds: z.array(z.number().int().min(1)).max(100).optional(),
   })
   .strict();
 
@@ -159,6 +162,7 @@ export const contract = {
   ...voiceContract,
   ...highlightsContract,
   ...storyExportContract,
+  ...glossaryContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -178,6 +182,7 @@ export const events = {
   ...voiceEvents,
   ...correctionsEvents,
   ...highlightsEvents,
+  ...glossaryEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

@@ -22,7 +22,7 @@ export const limits = {
 
 const localizations = ['en_au', 'en_uk'] as const;
 
-function wordCount(text: string): number {
+export function wordCount(text: string): number {
   return text.trim() === '' ? 0 : text.trim().split(/\s+/).length;
 }
 

@@ -187,7 +187,7 @@ function csvGuard(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function csvField(value: string): string {
+export function csvField(value: string): string {
   const cell = csvGuard(value);
   // RFC 4180: quote fields holding separators, quotes or line breaks; double the quotes inside.
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;

@@ -319,6 +319,33 @@ describe('migration 9: the Quotes view order', () => {
   });
 });
 
+describe('migration 10: glossaries', () => {
+  it('starts with General used by default, keeps spellings unique per glossary ignoring case, and cascades', () => {
+    const db = at(10);
+    expect(schemaVersion(db)).toBe(10);
+    expect(db.prepare('SELECT id, name, used_by_default FROM glossaries').all()).toEqual([
+      { id: 1, name: 'General', used_by_default: 1 },
+    ]);
+    const ferry = Number(
+      db.prepare("INSERT INTO glossaries (name, created_at) VALUES ('Ferry story', 1)").run().lastInsertRowid,
+    );
+    expect(() => db.prepare("INSERT INTO glossaries (name, created_at) VALUES ('general', 1)").run()).toThrow(
+      /UNIQUE/,
+    );
+    const insert = db.prepare(
+      'INSERT INTO glossary_entries (glossary_id, term, kind, misheard_json, used_at) VALUES (?, ?, ?, ?, 1)',
+    );
+    insert.run(1, 'Brennan', 'person', '["Brenan"]');
+    insert.run(ferry, 'Brennan', 'person', '[]');
+    expect(() => insert.run(1, 'BRENNAN', 'person', '[]')).toThrow(/UNIQUE/);
+    expect(() => insert.run(1, 'Gull Island', 'island', '[]')).toThrow(/CHECK/);
+    db.prepare('DELETE FROM glossaries WHERE id = ?').run(ferry);
+    expect(db.prepare('SELECT glossary_id, term FROM glossary_entries').all()).toEqual([
+      { glossary_id: 1, term: 'Brennan' },
+    ]);
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);

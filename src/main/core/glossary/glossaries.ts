@@ -1,0 +1,160 @@
+import type { Db } from '../library/database';
+import { Signal } from '../signal';
+import { VerbatimError } from '../../../shared/errors';
+import {
+  defaultGlossaryIds,
+  type Glossary,
+  type GlossaryEntry,
+  type NewGlossaryEntry,
+} from '../../../shared/glossary/glossary';
+import {
+  glossaryContribution,
+  withGlossaries,
+  type GlossaryContribution,
+} from '../../../shared/glossary/glossary-request';
+import {
+  checkTranscriptionOptions,
+  type TranscriptionOptions,
+} from '../../../shared/transcription/request-options';
+import { glossaryFromCsv, glossaryToCsv } from './glossary-csv';
+import { GlossaryStore, type GlossaryEntryChange, type GlossaryImport } from './glossary-store';
+import { settle } from '../settle';
+
+/**
+ * The newsroom's glossaries (issue #21) as the app, the web host and the CLI use them: the
+ * store made async (as the Library is), CSV in and out, what a set of glossaries contributes to
+ * a transcription, and `changed` announced after every change, whoever made it, so every
+ * window's glossary view and New transcription form stay current.
+ */
+export class Glossaries {
+  readonly changed = new Signal<void>();
+  private readonly store: GlossaryStore;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.store = new GlossaryStore(db, now);
+  }
+
+  list(): Promise<Glossary[]> {
+    return settle(() => this.store.list());
+  }
+
+  named(name: string, options: { create?: boolean } = {}): Promise<Glossary> {
+    const find = (): Glossary => this.store.named(name, options);
+    return options.create ? this.changing(find) : settle(find);
+  }
+
+  create(name: string): Promise<Glossary> {
+    return this.changing(() => this.store.create(name));
+  }
+
+  rename(id: number, name: string): Promise<Glossary> {
+    return this.changing(() => this.store.rename(id, name));
+  }
+
+  setDefaults(id: number, defaults: { usedByDefault?: boolean; presets?: string[] }): Promise<Glossary> {
+    return this.changing(() => this.store.setDefaults(id, defaults));
+  }
+
+  delete(id: number): Promise<Glossary> {
+    return this.changing(() => this.store.delete(id));
+  }
+
+  entries(filter: { glossaryId?: number; query?: string } = {}): Promise<GlossaryEntry[]> {
+    return settle(() => this.store.entries(filter));
+  }
+
+  add(glossaryId: number, entry: NewGlossaryEntry): Promise<{ entry: GlossaryEntry; created: boolean }> {
+    return this.changing(() => this.store.add(glossaryId, entry));
+  }
+
+  update(id: number, change: GlossaryEntryChange): Promise<GlossaryEntry> {
+    return this.changing(() => this.store.update(id, change));
+  }
+
+  remove(id: number): Promise<GlossaryEntry> {
+    return this.changing(() => this.store.remove(id));
+  }
+
+  /** The spelling in a glossary, for the CLI's `glossary remove <term>`. */
+  removeTerm(glossaryId: number, term: string): Promise<GlossaryEntry> {
+    return this.changing(() => {
+      const entry = this.store.entryNamed(glossaryId, term);
+      const glossary = this.store.require(glossaryId);
+      if (!entry)
+        throw new VerbatimError(
+          'not_found',
+          `The glossary “${glossary.name}” has no entry “${term.trim()}”.`,
+        );
+      return this.store.remove(entry.id);
+    });
+  }
+
+  /** Marks entries as used now: kept first when a key-term limit bites. */
+  touch(ids: readonly number[]): Promise<void> {
+    return this.changing(() => this.store.touch(ids));
+  }
+
+  /**
+   * Adds a CSV file's entries to a glossary, all or none: a file with a bad row changes nothing
+   * and its every problem is named with its line.
+   */
+  importCsv(glossaryId: number, text: string): Promise<GlossaryImport> {
+    return this.changing(() => {
+      const read = glossaryFromCsv(text);
+      if (!read.ok) {
+        const shown = read.problems.slice(0, 5).map((problem) => `line ${problem.line}: ${problem.message}`);
+        const more =
+          read.problems.length > shown.length ? ` (and ${read.problems.length - shown.length} more)` : '';
+        throw new VerbatimError(
+          'invalid_input',
+          `Nothing was imported: ${read.problems.length === 1 ? 'a row' : `${read.problems.length} rows`} could not be read. ${shown.join('; ')}${more}.`,
+          { problems: read.problems },
+        );
+      }
+      return this.store.addMany(glossaryId, read.entries);
+    });
+  }
+
+  exportCsv(glossaryId: number): Promise<string> {
+    return settle(() => glossaryToCsv(this.store.entries({ glossaryId })));
+  }
+
+  /** What these glossaries add to a transcription with these options (see glossary-request.ts). */
+  contribution(
+    glossaryIds: readonly number[],
+    options: TranscriptionOptions = {},
+  ): Promise<GlossaryContribution> {
+    return settle(() => glossaryContribution(this.store.entriesOf(glossaryIds), options));
+  }
+
+  /**
+   * A new transcription's options with its glossaries' key terms and spellings added: the
+   * glossaries named, or without `glossaryIds` those used by default (and the preset's). Options
+   * the validator refuses are returned as they are, for the scheduler to name what is wrong.
+   */
+  async optionsFor(
+    options: Record<string, unknown>,
+    choice: { glossaryIds?: readonly number[] | undefined; preset?: string | undefined } = {},
+  ): Promise<Record<string, unknown>> {
+    const checked = checkTranscriptionOptions(options);
+    if (!checked.ok) return options;
+    const ids = choice.glossaryIds ?? defaultGlossaryIds(await this.list(), choice.preset);
+    if (ids.length === 0) return options;
+    return withGlossaries({ ...options }, await this.contribution(ids, checked.options));
+  }
+
+  private changing<T>(work: () => T): Promise<T> {
+    return settle(() => {
+      const result = work();
+      // After the caller has its answer, as the Library announces its changes.
+      setImmediate(() => {
+        try {
+          this.changed.emit();
+        } catch {
+          // Stored already; a window that went away only misses an update.
+        }
+      });
+      return result;
+    });
+  }
+}

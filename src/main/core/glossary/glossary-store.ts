@@ -1,0 +1,348 @@
+import { inWriteTransaction, type Db } from '../library/database';
+import { VerbatimError } from '../../../shared/errors';
+import {
+  glossaryEntriesMax,
+  glossaryNameSchema,
+  newGlossaryEntrySchema,
+  type Glossary,
+  type GlossaryEntry,
+  type GlossaryEntryKind,
+  type NewGlossaryEntry,
+} from '../../../shared/glossary/glossary';
+
+interface GlossaryRow {
+  id: number;
+  name: string;
+  used_by_default: number;
+  presets_json: string;
+  entries: number;
+}
+
+interface EntryRow {
+  id: number;
+  glossary_id: number;
+  term: string;
+  kind: GlossaryEntryKind;
+  misheard_json: string;
+  note: string;
+  used_at: number;
+}
+
+/** What changing an entry may change; absent fields stay as they are. */
+export interface GlossaryEntryChange {
+  term?: string | undefined;
+  kind?: GlossaryEntryKind | undefined;
+  misheard?: string[] | undefined;
+  note?: string | undefined;
+}
+
+/** How an import went: what it added and merged, and the rows it could not read, by line. */
+export interface GlossaryImport {
+  added: number;
+  updated: number;
+}
+
+/** Folds case and accents away, so "Ortíz" finds "ortiz" as library search does. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+}
+
+function parseEntryInput(input: NewGlossaryEntry): {
+  term: string;
+  kind: GlossaryEntryKind;
+  misheard: string[];
+  note: string;
+} {
+  const parsed = newGlossaryEntrySchema.safeParse(input);
+  if (!parsed.success)
+    throw new VerbatimError(
+      'invalid_input',
+      parsed.error.issues[0]?.message ?? 'This glossary entry is not valid.',
+    );
+  return { ...parsed.data, misheard: uniqueForms(parsed.data.misheard, parsed.data.term) };
+}
+
+/** Misheard forms once each (ignoring case), without the spelling itself. */
+function uniqueForms(forms: readonly string[], term: string): string[] {
+  const seen = new Set([term.trim()]);
+  const unique: string[] = [];
+  for (const form of forms.map((f) => f.trim())) {
+    if (
+      form === '' ||
+      seen.has(form) ||
+      unique.some((known) => known.toLocaleLowerCase() === form.toLocaleLowerCase())
+    )
+      continue;
+    seen.add(form);
+    unique.push(form);
+  }
+  return unique;
+}
+
+/**
+ * The glossaries and their entries in the library (issue #21). Synchronous; the Glossaries
+ * service makes it async and announces changes.
+ */
+export class GlossaryStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  list(): Glossary[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT g.id, g.name, g.used_by_default, g.presets_json,
+             (SELECT count(*) FROM glossary_entries e WHERE e.glossary_id = g.id) AS entries
+           FROM glossaries g ORDER BY g.name COLLATE NOCASE`,
+        )
+        .all() as GlossaryRow[]
+    ).map(toGlossary);
+  }
+
+  require(id: number): Glossary {
+    const glossary = this.list().find((known) => known.id === id);
+    if (!glossary) throw new VerbatimError('not_found', 'This glossary no longer exists.', { id });
+    return glossary;
+  }
+
+  /** A glossary by name, ignoring case; `create` makes it when there is none (the CLI's default "General"). */
+  named(name: string, options: { create?: boolean } = {}): Glossary {
+    const wanted = glossaryNameSchema.safeParse(name);
+    if (!wanted.success)
+      throw new VerbatimError(
+        'invalid_input',
+        wanted.error.issues[0]?.message ?? 'This is not a glossary name.',
+      );
+    const row = this.db
+      .prepare('SELECT id FROM glossaries WHERE name = ? COLLATE NOCASE')
+      .get(wanted.data) as { id: number } | undefined;
+    if (row) return this.require(row.id);
+    if (options.create) return this.create(wanted.data);
+    const names = this.list().map((glossary) => glossary.name);
+    throw new VerbatimError(
+      'not_found',
+      `There is no glossary called “${wanted.data}”.${names.length > 0 ? ` The glossaries are: ${names.join(', ')}.` : ''}`,
+    );
+  }
+
+  create(name: string): Glossary {
+    const parsed = glossaryNameSchema.safeParse(name);
+    if (!parsed.success)
+      throw new VerbatimError(
+        'invalid_input',
+        parsed.error.issues[0]?.message ?? 'This is not a glossary name.',
+      );
+    return inWriteTransaction(this.db, () => {
+      this.refuseTakenName(parsed.data);
+      const id = Number(
+        this.db
+          .prepare('INSERT INTO glossaries (name, created_at) VALUES (?, ?)')
+          .run(parsed.data, this.now()).lastInsertRowid,
+      );
+      return this.require(id);
+    });
+  }
+
+  rename(id: number, name: string): Glossary {
+    const parsed = glossaryNameSchema.safeParse(name);
+    if (!parsed.success)
+      throw new VerbatimError(
+        'invalid_input',
+        parsed.error.issues[0]?.message ?? 'This is not a glossary name.',
+      );
+    return inWriteTransaction(this.db, () => {
+      this.require(id);
+      this.refuseTakenName(parsed.data, id);
+      this.db.prepare('UPDATE glossaries SET name = ? WHERE id = ?').run(parsed.data, id);
+      return this.require(id);
+    });
+  }
+
+  /** Whether it applies to every new transcription, and to which presets (by name) by default. */
+  setDefaults(
+    id: number,
+    defaults: { usedByDefault?: boolean | undefined; presets?: string[] | undefined },
+  ): Glossary {
+    return inWriteTransaction(this.db, () => {
+      const glossary = this.require(id);
+      const presets = [
+        ...new Set((defaults.presets ?? glossary.presets).map((preset) => preset.trim()).filter(Boolean)),
+      ];
+      this.db
+        .prepare('UPDATE glossaries SET used_by_default = ?, presets_json = ? WHERE id = ?')
+        .run((defaults.usedByDefault ?? glossary.usedByDefault) ? 1 : 0, JSON.stringify(presets), id);
+      return this.require(id);
+    });
+  }
+
+  delete(id: number): Glossary {
+    return inWriteTransaction(this.db, () => {
+      const glossary = this.require(id);
+      this.db.prepare('DELETE FROM glossaries WHERE id = ?').run(id);
+      return glossary;
+    });
+  }
+
+  /**
+   * Entries of one glossary (or all), in the order of their spellings; `query` keeps those whose
+   * spelling, misheard forms or note contain it, ignoring case and accents.
+   */
+  entries(filter: { glossaryId?: number | undefined; query?: string | undefined } = {}): GlossaryEntry[] {
+    if (filter.glossaryId !== undefined) this.require(filter.glossaryId);
+    const rows = (
+      filter.glossaryId === undefined
+        ? this.db.prepare('SELECT * FROM glossary_entries ORDER BY term COLLATE NOCASE, id').all()
+        : this.db
+            .prepare('SELECT * FROM glossary_entries WHERE glossary_id = ? ORDER BY term COLLATE NOCASE, id')
+            .all(filter.glossaryId)
+    ) as EntryRow[];
+    const entries = rows.map(toEntry);
+    const query = foldForSearch(filter.query?.trim() ?? '');
+    if (!query) return entries;
+    return entries.filter((entry) =>
+      [entry.term, ...entry.misheard, entry.note].some((text) => foldForSearch(text).includes(query)),
+    );
+  }
+
+  /** The entries of these glossaries: what a new transcription sends. */
+  entriesOf(glossaryIds: readonly number[]): GlossaryEntry[] {
+    for (const id of glossaryIds) this.require(id);
+    return this.entries().filter((entry) => glossaryIds.includes(entry.glossaryId));
+  }
+
+  entry(id: number): GlossaryEntry {
+    const row = this.db.prepare('SELECT * FROM glossary_entries WHERE id = ?').get(id) as
+      EntryRow | undefined;
+    if (!row) throw new VerbatimError('not_found', 'This glossary entry no longer exists.', { id });
+    return toEntry(row);
+  }
+
+  /** The entry of this spelling in a glossary, ignoring case. */
+  entryNamed(glossaryId: number, term: string): GlossaryEntry | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM glossary_entries WHERE glossary_id = ? AND term = ? COLLATE NOCASE')
+      .get(glossaryId, term.trim()) as EntryRow | undefined;
+    return row ? toEntry(row) : undefined;
+  }
+
+  /**
+   * Adds an entry; a spelling the glossary has already (ignoring case) gains the new misheard
+   * forms, and the kind and note given, rather than being refused: adding "Brennan" again from
+   * the reader or a script means "and it is also misheard as …".
+   */
+  add(glossaryId: number, input: NewGlossaryEntry): { entry: GlossaryEntry; created: boolean } {
+    const parsed = parseEntryInput(input);
+    return inWriteTransaction(this.db, () => {
+      this.require(glossaryId);
+      const existing = this.entryNamed(glossaryId, parsed.term);
+      if (existing) {
+        const entry = this.write(existing.id, {
+          misheard: [...existing.misheard, ...parsed.misheard],
+          ...(input.kind !== undefined ? { kind: parsed.kind } : {}),
+          ...(parsed.note ? { note: parsed.note } : {}),
+        });
+        return { entry, created: false };
+      }
+      const count = (this.db.prepare('SELECT count(*) AS n FROM glossary_entries').get() as { n: number }).n;
+      if (count >= glossaryEntriesMax)
+        throw new VerbatimError(
+          'invalid_input',
+          `The glossaries hold ${glossaryEntriesMax.toLocaleString('en-US')} entries at most. Remove some before adding more.`,
+        );
+      const id = Number(
+        this.db
+          .prepare(
+            'INSERT INTO glossary_entries (glossary_id, term, kind, misheard_json, note, used_at) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .run(glossaryId, parsed.term, parsed.kind, JSON.stringify(parsed.misheard), parsed.note, this.now())
+          .lastInsertRowid,
+      );
+      return { entry: this.entry(id), created: true };
+    });
+  }
+
+  update(id: number, change: GlossaryEntryChange): GlossaryEntry {
+    return inWriteTransaction(this.db, () => this.write(id, change));
+  }
+
+  remove(id: number): GlossaryEntry {
+    return inWriteTransaction(this.db, () => {
+      const entry = this.entry(id);
+      this.db.prepare('DELETE FROM glossary_entries WHERE id = ?').run(id);
+      return entry;
+    });
+  }
+
+  /** Adds or merges many entries in one transaction: all of them, or none when one is refused. */
+  addMany(glossaryId: number, inputs: readonly NewGlossaryEntry[]): GlossaryImport {
+    return inWriteTransaction(this.db, () => {
+      let added = 0;
+      let updated = 0;
+      for (const input of inputs) {
+        if (this.add(glossaryId, input).created) added++;
+        else updated++;
+      }
+      return { added, updated };
+    });
+  }
+
+  /** Marks entries as used now (applied to a transcript, learned again): they are kept first when a limit bites. */
+  touch(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    inWriteTransaction(this.db, () => {
+      const touch = this.db.prepare('UPDATE glossary_entries SET used_at = ? WHERE id = ?');
+      const now = this.now();
+      for (const id of ids) touch.run(now, id);
+    });
+  }
+
+  private write(id: number, change: GlossaryEntryChange): GlossaryEntry {
+    const entry = this.entry(id);
+    const next = parseEntryInput({
+      term: change.term ?? entry.term,
+      kind: change.kind ?? entry.kind,
+      misheard: change.misheard ?? entry.misheard,
+      note: change.note ?? entry.note,
+    });
+    const clash = this.entryNamed(entry.glossaryId, next.term);
+    if (clash && clash.id !== id)
+      throw new VerbatimError('invalid_input', `This glossary already has “${clash.term}”.`);
+    this.db
+      .prepare(
+        'UPDATE glossary_entries SET term = ?, kind = ?, misheard_json = ?, note = ?, used_at = ? WHERE id = ?',
+      )
+      .run(next.term, next.kind, JSON.stringify(next.misheard), next.note, this.now(), id);
+    return this.entry(id);
+  }
+
+  private refuseTakenName(name: string, except?: number): void {
+    const taken = this.db
+      .prepare('SELECT id FROM glossaries WHERE name = ? COLLATE NOCASE AND id IS NOT ?')
+      .get(name, except ?? null);
+    if (taken) throw new VerbatimError('invalid_input', `There is already a glossary called “${name}”.`);
+  }
+}
+
+function toGlossary(row: GlossaryRow): Glossary {
+  return {
+    id: row.id,
+    name: row.name,
+    usedByDefault: row.used_by_default === 1,
+    presets: JSON.parse(row.presets_json) as string[],
+    entries: row.entries,
+  };
+}
+
+function toEntry(row: EntryRow): GlossaryEntry {
+  return {
+    id: row.id,
+    glossaryId: row.glossary_id,
+    term: row.term,
+    kind: row.kind,
+    misheard: JSON.parse(row.misheard_json) as string[],
+    note: row.note,
+    usedAt: row.used_at,
+  };
+}

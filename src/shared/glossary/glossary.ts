@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The newsroom glossary (issue #21): names, places, organisations and jargon spelled as the
+ * newsroom spells them, with the ways the service mishears them. Glossaries are named sets of
+ * entries kept in the library; the ones that apply to a new transcription become its
+ * `keyterms_prompt` and `custom_spelling` (see glossary-request.ts).
+ */
+
+export const glossaryEntryKinds = ['person', 'place', 'organisation', 'term'] as const;
+export const glossaryEntryKindSchema = z.enum(glossaryEntryKinds, {
+  message: 'The kind is one of person, place, organisation or term.',
+});
+export type GlossaryEntryKind = z.infer<typeof glossaryEntryKindSchema>;
+
+export const glossaryNameMaxLength = 80;
+export const glossaryTermMaxLength = 100;
+export const glossaryNoteMaxLength = 500;
+/** A newsroom's glossary is hundreds of entries; the cap keeps a stray import from taking the app down. */
+export const glossaryEntriesMax = 20_000;
+export const defaultGlossaryName = 'General';
+
+const term = z
+  .string()
+  .trim()
+  .min(1, 'An entry needs its correct spelling.')
+  .max(glossaryTermMaxLength, `A spelling has at most ${glossaryTermMaxLength} characters.`);
+
+export const glossaryEntrySchema = z.object({
+  id: z.number().int(),
+  glossaryId: z.number().int(),
+  term: z.string(),
+  kind: glossaryEntryKindSchema,
+  /** How the service mishears it ("Brenan", "Bren Ann"). */
+  misheard: z.array(z.string()),
+  note: z.string(),
+  /** Made, edited, learned from a correction or applied to a transcript: what "recent" means when a limit bites. */
+  usedAt: z.number().int(),
+});
+export type GlossaryEntry = z.infer<typeof glossaryEntrySchema>;
+
+export const newGlossaryEntrySchema = z
+  .object({
+    term,
+    kind: glossaryEntryKindSchema.default('term'),
+    misheard: z
+      .array(z.string().trim().min(1, 'A misheard form cannot be empty.').max(glossaryTermMaxLength))
+      .max(20, 'An entry has at most 20 misheard forms.')
+      .default([]),
+    note: z.string().max(glossaryNoteMaxLength).default(''),
+  })
+  .strict();
+export type NewGlossaryEntry = z.input<typeof newGlossaryEntrySchema>;
+
+export const glossarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Applies to every new transcription unless the journalist unticks it. */
+  usedByDefault: z.boolean(),
+  /** The presets (by name) it applies to by default, besides `usedByDefault`. */
+  presets: z.array(z.string()),
+  entries: z.number().int(),
+});
+export type Glossary = z.infer<typeof glossarySchema>;
+
+export const glossaryNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A glossary needs a name.')
+  .max(glossaryNameMaxLength, `A glossary's name has at most ${glossaryNameMaxLength} characters.`);
+
+/** The glossaries a new transcription uses unless the journalist chooses: by default, and the preset's. */
+export function defaultGlossaryIds(glossaries: readonly Glossary[], preset: string | undefined): number[] {
+  return glossaries
+    .filter(
+      (glossary) => glossary.usedByDefault || (preset !== undefined && glossary.presets.includes(preset)),
+    )
+    .map((glossary) => glossary.id);
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  glossaryEntryKindSchema,
+  glossaryEntrySchema,
+  glossaryNameSchema,
+  glossaryNoteMaxLength,
+  glossarySchema,
+  glossaryTermMaxLength,
+  newGlossaryEntrySchema,
+} from '../glossary/glossary';
+
+/**
+ * The newsroom glossary (issue #21): named glossaries of spellings kept in the library, CSV in
+ * and out, and what a set of them adds to a new transcription (`glossaries.contribution`, the
+ * New transcription form's "what they contribute"). Every change is announced as
+ * `glossaries.changed`, whoever made it (a window, the command line in another process does not).
+ */
+const id = z.number().int().min(1);
+const path = z.string().min(1).max(4096);
+
+export const glossaryContributionSchema = z.object({
+  keyterms: z.array(z.string()),
+  customSpelling: z.array(z.object({ from: z.array(z.string()), to: z.string() })),
+  leftOut: z.array(z.string()),
+  notExpressible: z.array(z.object({ term: z.string(), form: z.string().optional(), reason: z.string() })),
+});
+
+export const glossaryContract = {
+  'glossaries.list': { input: z.undefined(), output: z.array(glossarySchema) },
+  'glossaries.create': { input: z.object({ name: glossaryNameSchema }).strict(), output: glossarySchema },
+  'glossaries.rename': { input: z.object({ id, name: glossaryNameSchema }).strict(), output: glossarySchema },
+  'glossaries.delete': { input: z.object({ id }).strict(), output: glossarySchema },
+  /** Whether it applies to every new transcription, and to which presets (by name) by default. */
+  'glossaries.setDefaults': {
+    input: z
+      .object({
+        id,
+        usedByDefault: z.boolean().optional(),
+        presets: z.array(z.string().max(80)).max(50).optional(),
+      })
+      .strict(),
+    output: glossarySchema,
+  },
+  /** Entries of one glossary (or all), searched by spelling, misheard form or note. */
+  'glossaries.entries': {
+    input: z
+      .object({ glossaryId: id.optional(), query: z.string().max(200).optional() })
+      .strict()
+      .default({}),
+    output: z.array(glossaryEntrySchema),
+  },
+  /** A spelling the glossary has already gains the new misheard forms (`created: false`). */
+  'glossaries.addEntry': {
+    input: z.object({ glossaryId: id, entry: newGlossaryEntrySchema }).strict(),
+    output: z.object({ entry: glossaryEntrySchema, created: z.boolean() }),
+  },
+  'glossaries.updateEntry': {
+    input: z
+      .object({
+        id,
+        term: z.string().max(glossaryTermMaxLength).optional(),
+        kind: glossaryEntryKindSchema.optional(),
+        misheard: z.array(z.string().max(glossaryTermMaxLength)).max(20).optional(),
+        note: z.string().max(glossaryNoteMaxLength).optional(),
+      })
+      .strict(),
+    output: glossaryEntrySchema,
+  },
+  'glossaries.removeEntry': { input: z.object({ id }).strict(), output: glossaryEntrySchema },
+  /** Reads a CSV file (term, kind, misheard, note) into a glossary: every row, or none. */
+  'glossaries.importCsv': {
+    input: z.object({ glossaryId: id, path }).strict(),
+    output: z.object({ added: z.number().int(), updated: z.number().int() }),
+  },
+  /** Writes a glossary as CSV, atomically; an existing file only with `replace`. */
+  'glossaries.exportCsv': {
+    input: z.object({ glossaryId: id, path, replace: z.boolean().optional() }).strict(),
+    output: z.object({ path: z.string(), entries: z.number().int() }),
+  },
+  /** What these glossaries add to a transcription with these options, and what they cannot. */
+  'glossaries.contribution': {
+    input: z
+      .object({ glossaryIds: z.array(id).max(100), options: z.record(z.string(), z.unknown()).default({}) })
+      .strict(),
+    output: glossaryContributionSchema,
+  },
+};
+
+export const glossaryEvents = {
+  'glossaries.changed': z.object({}),
+};
