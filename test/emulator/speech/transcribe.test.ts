@@ -135,7 +135,7 @@ describe('transcribeAudio on the interview fixture', () => {
     expect(transcribe(interview.bytes, { speech_threshold: 0.5 }).words.length).toBeGreaterThan(0);
   });
 
-  it('accepts keyterms_prompt, prompt and domain without changing anything', () => {
+  it('accepts prompt, domain and key terms spelled as the script is without changing anything', () => {
     const plain = JSON.stringify(transcribe(interview.bytes, {}));
     const prompted = transcribe(interview.bytes, {
       keyterms_prompt: ['Northwind Ferries', 'Port Hollow'],
@@ -143,6 +143,23 @@ describe('transcribeAudio on the interview fixture', () => {
       domain: 'medical-v1',
     });
     expect(JSON.stringify(prompted)).toBe(plain);
+  });
+
+  it('writes the words a key term names as the key term spells them, ignoring case and accents', () => {
+    const plain = transcribe(interview.bytes, {});
+    const fields = transcribe(interview.bytes, {
+      keyterms_prompt: ['Álvarez', 'gull island', 'Harbor Gazette'],
+      format_text: false,
+    });
+    expect(plain.text).toContain('Mayor Elena Alvarez of Port Hollow.');
+    // Spelled as given, kept by format_text: false, punctuation around them kept.
+    expect(fields.text).toContain('mayor elena Álvarez of port hollow.');
+    expect(fields.text).toContain('gull island');
+    // A key term that is not what was said changes nothing.
+    expect(fields.text).toContain('harbour gazette');
+    expect(fields.words.map((word) => [word.start, word.end])).toEqual(
+      plain.words.map((word) => [word.start, word.end]),
+    );
   });
 
   it('is deterministic: two runs give byte-identical JSON', () => {

@@ -16,6 +16,7 @@ import { decodeAudio, UnreadableAudioError, type DecodedAudio } from './wav-deco
 import { alignScript, fillerWords, type PlacedWord } from './word-layout';
 import {
   applyCustomSpelling,
+  applyKeyterms,
   filterProfanity,
   removeDisfluencies,
   stripPunctuation,
@@ -28,8 +29,8 @@ import {
  * Processing of one transcript: from the audio bytes and the request to the transcript fields, the
  * same every time for the same inputs. Fixture recordings (known by their sha256) get their script's
  * words; other audio gets filler words; either way the words sit on the speech the energy detector
- * finds. keyterms_prompt, prompt, domain, custom_topics and remove_audio_tags are accepted and bias
- * nothing.
+ * finds. keyterms_prompt spells the words it names as given (see applyKeyterms); prompt, domain,
+ * custom_topics and remove_audio_tags are accepted and bias nothing.
  */
 
 /** Share of word confidences drawn from the low band, so "low confidence" words exist. */
@@ -128,6 +129,11 @@ function speakerNamer(request: TranscriptRequest, multichannel: boolean): (word:
   };
 }
 
+function keyterms(request: TranscriptRequest): string[] {
+  const value = request.keyterms_prompt;
+  return Array.isArray(value) ? value.filter((term): term is string => typeof term === 'string') : [];
+}
+
 function customSpellings(request: TranscriptRequest): CustomSpelling[] {
   const value = request.custom_spelling;
   if (!Array.isArray(value)) return [];
@@ -209,6 +215,7 @@ export function transcribeAudio(bytes: Uint8Array, request: TranscriptRequest): 
   const punctuate = request.punctuate !== false;
   if (request.disfluencies !== true) words = removeDisfluencies(words);
   if (!punctuate) words = stripPunctuation(words);
+  words = applyKeyterms(words, keyterms(request));
   words = applyCustomSpelling(words, customSpellings(request));
   if (request.filter_profanity === true) words = filterProfanity(words);
   // Entities are found while the words still carry capitals; lower-casing keeps every offset valid.

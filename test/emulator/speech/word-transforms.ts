@@ -56,6 +56,49 @@ export function stripPunctuation(words: readonly DraftWord[]): DraftWord[] {
     .filter((word) => word.text.length > 0);
 }
 
+/** A word as spoken: its bare form without accents, so "Álvarez" is heard as "Alvarez" is. */
+function heardAs(text: string): string {
+  return bareWord(text).normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * keyterms_prompt: a key term that is what was said (ignoring case and accents, word for word)
+ * is written as the key term spells it, keeping the punctuation around each word. The real
+ * service uses key terms to bias recognition towards their spelling; this makes that effect
+ * visible and deterministic for tests (a glossary's "Álvarez" comes back as "Álvarez").
+ * Longest phrase first; a word a key term spelled is left alone by formatting, like a custom spelling.
+ */
+export function applyKeyterms(words: readonly DraftWord[], keyterms: readonly string[]): DraftWord[] {
+  const phrases = keyterms
+    .map((term) => term.split(/\s+/).filter((token) => heardAs(token) !== ''))
+    .filter((tokens) => tokens.length > 0)
+    .sort((a, b) => b.length - a.length);
+  if (phrases.length === 0) return [...words];
+  const heard = words.map((word) => heardAs(word.text));
+  const result = [...words];
+  for (let index = 0; index < words.length;) {
+    const match = phrases.find((tokens) =>
+      tokens.every((token, offset) => heard[index + offset] === heardAs(token)),
+    );
+    if (match === undefined) {
+      index++;
+      continue;
+    }
+    match.forEach((token, offset) => {
+      const word = words[index + offset] as DraftWord;
+      const core = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/u.exec(word.text);
+      const spelled = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      result[index + offset] = {
+        ...word,
+        text: `${core?.[1] ?? ''}${spelled}${core?.[3] ?? ''}`,
+        spelled: true,
+      };
+    });
+    index += match.length;
+  }
+  return result;
+}
+
 /**
  * custom_spelling: each `from` phrase (case-insensitive, punctuation ignored) becomes the single word
  * `to`, exactly as written, keeping the punctuation that followed the phrase. Longest phrase first.
