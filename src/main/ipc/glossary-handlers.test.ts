@@ -6,6 +6,10 @@ import { VerbatimError } from '../../shared/errors';
 import type { Glossary, GlossaryEntry } from '../../shared/glossary/glossary';
 import type { TranscriptSummary } from '../../shared/library';
 import { startIpcTestbed, type IpcTestbed } from './ipc-testbed.test-kit';
+import { completedTranscriptFromLines, misheardTimings } from '../core/library/completed-transcript.test-kit';
+import type { GlossaryContribution } from '../../shared/glossary/glossary-request';
+import type { TranscriptFixProposals } from '../core/glossary/glossary-fix-proposals';
+import { fixesIntent } from '../../shared/glossary/glossary-fixes';
 
 let bed: IpcTestbed;
 const folder = mkdtempSync(join(tmpdir(), 'verbatim-glossary-'));
@@ -70,13 +74,13 @@ describe('the glossary handlers', () => {
     const glossaries = await bed.call<Glossary[]>('glossaries.list');
     const ferry = glossaries.find((glossary) => glossary.name === 'Ferry story')!;
     const general = glossaries.find((glossary) => glossary.name === 'General')!;
-    expect(
-      await bed.call('glossaries.contribution', {
-        glossaryIds: [ferry.id],
-        options: { speech_models: ['universal-2'] },
-      }),
-    ).toMatchObject({
-      keyterms: ['Gull Island', 'Ortíz'],
+    // (Both were imported in the same moment: their order is the clock's, so it is not asserted.)
+    const contribution = await bed.call<GlossaryContribution>('glossaries.contribution', {
+      glossaryIds: [ferry.id],
+      options: { speech_models: ['universal-2'] },
+    });
+    expect(contribution.keyterms.toSorted()).toEqual(['Gull Island', 'Ortíz']);
+    expect(contribution).toMatchObject({
       customSpelling: [{ from: ['Ortis'], to: 'Ortíz' }],
       notExpressible: [{ term: 'Gull Island' }],
     });
@@ -93,13 +97,51 @@ describe('the glossary handlers', () => {
       keyterms_prompt: ['Brennan'],
       custom_spelling: [{ from: ['Brenan'], to: 'Brennan' }],
     });
-    expect((await sent({ glossaryIds: [ferry.id, general.id] })).keyterms_prompt).toEqual([
-      'Gull Island',
-      'Ortíz',
-      'Brennan',
-    ]);
+    // The ferry story's, newer, before General's.
+    const both = (await sent({ glossaryIds: [ferry.id, general.id] })).keyterms_prompt as string[];
+    expect([...both.slice(0, 2).toSorted(), both[2]]).toEqual(['Gull Island', 'Ortíz', 'Brennan']);
     expect(await sent({ glossaryIds: [] })).toEqual({ speaker_labels: true });
     const entries = await bed.call<GlossaryEntry[]>('glossaries.entries', { query: 'harbour' });
     expect(entries.map((entry) => entry.term)).toEqual(['Ortíz']);
+  });
+
+  it('propose the glossary’s fixes in a finished transcript, applied as one correction that undo takes back', async () => {
+    const { library } = bed.services.core;
+    await library.createJob({
+      id: 'old-interview',
+      title: 'Old interview',
+      sourceKind: 'file',
+      source: '/rec/old.wav',
+      audioPath: null,
+      region: 'us',
+      options: {},
+      status: 'fetching',
+    });
+    await library.saveCompleted(
+      'old-interview',
+      completedTranscriptFromLines(
+        [
+          ['A', 'Mayor Brenan opened the meeting.', 0],
+          ['B', 'Brenan is wrong, says Ortis.', 3000],
+        ],
+        misheardTimings,
+        { transcript: { id: 'remote-old-interview' } },
+      ),
+    );
+    const [proposals] = await bed.call<TranscriptFixProposals[]>('glossaries.proposeFixes', {
+      transcriptIds: ['old-interview'],
+    });
+    expect(proposals!.title).toBe('Old interview');
+    expect(proposals!.fixes.map((fix) => `${fix.match}→${fix.replacement}`)).toEqual([
+      'Brenan→Brennan',
+      'Brenan→Brennan',
+      'Ortis→Ortíz',
+    ]);
+    const accepted = proposals!.fixes.filter((fix) => fix.position === 1);
+    await bed.call('corrections.edit', { id: 'old-interview', intent: fixesIntent(accepted) });
+    const text = async (): Promise<string[]> => (await library.sentences('old-interview')).map((s) => s.text);
+    expect(await text()).toEqual(['Mayor Brenan opened the meeting.', 'Brennan is wrong, says Ortíz.']);
+    await bed.call('corrections.undo', { id: 'old-interview' });
+    expect(await text()).toEqual(['Mayor Brenan opened the meeting.', 'Brenan is wrong, says Ortis.']);
   });
 });

@@ -6,6 +6,8 @@ import type { glossaryContract } from '../../shared/ipc/glossary-contract';
 import { checkTranscriptionOptions } from '../../shared/transcription/request-options';
 import { writeExportFile } from '../core/export/export-file';
 import type { Glossaries } from '../core/glossary/glossaries';
+import { proposeFixes } from '../core/glossary/glossary-fix-proposals';
+import type { Library } from '../core/library/library';
 import { requireAbsolute } from './absolute-path';
 
 type GlossaryHandlers = Pick<Handlers, keyof typeof glossaryContract>;
@@ -37,7 +39,11 @@ export async function readGlossaryFile(path: string): Promise<string> {
   }
 }
 
-export function createGlossaryHandlers(glossaries: Glossaries): GlossaryHandlers {
+export function createGlossaryHandlers(services: {
+  glossaries: Glossaries;
+  library: Library;
+}): GlossaryHandlers {
+  const { glossaries, library } = services;
   return {
     'glossaries.list': () => glossaries.list(),
     'glossaries.create': ({ name }) => glossaries.create(name),
@@ -64,6 +70,8 @@ export function createGlossaryHandlers(glossaries: Glossaries): GlossaryHandlers
       await writeExportFile(target, new TextEncoder().encode(csv), { replace: replace ?? false });
       return { path: target, entries: (await glossaries.entries({ glossaryId })).length };
     },
+    'glossaries.proposeFixes': ({ transcriptIds, glossaryIds }) =>
+      proposeFixes(library, glossaries, transcriptIds, glossaryIds),
     // Options the form has not got right yet contribute as if empty: the form shows their problems.
     'glossaries.contribution': ({ glossaryIds, options }) => {
       const checked = checkTranscriptionOptions(options);

@@ -89,6 +89,28 @@ export const editIntentSchema = z.discriminatedUnion('kind', [
         .optional(),
     })
     .strict(),
+  /**
+   * Several fixes at once, one undo step (a glossary applied, issue #21): in sentence `position`
+   * the `occurrence`-th whole-word match of `find`, ignoring case, becomes `replacement`.
+   */
+  z
+    .object({
+      kind: z.literal('fixes'),
+      fixes: z
+        .array(
+          z
+            .object({
+              position,
+              occurrence: z.number().int().min(0),
+              find: z.string().min(1).max(1000),
+              replacement: z.string().max(1000),
+            })
+            .strict(),
+        )
+        .min(1, 'Choose at least one fix to apply.')
+        .max(10_000),
+    })
+    .strict(),
   /** Paragraph `paragraph` goes back to the service's words; without it, the whole transcript does. */
   z.object({ kind: z.literal('revert'), paragraph: position.optional() }).strict(),
 ]);

@@ -59,6 +59,8 @@ export function planEdit(sentences: readonly Segment[], intent: EditIntent, cont
     }
     case 'replace':
       return planReplace(sentences, intent);
+    case 'fixes':
+      return planFixes(sentences, intent.fixes);
     case 'revert':
       return planRevert(sentences, intent.paragraph, context);
   }
@@ -152,6 +154,54 @@ function planReplace(
   return {
     step,
     summary: `Replaced “${intent.find}” with “${intent.replacement}”${replaced > 1 ? ` (${replaced} times)` : ''}`,
+    replaced,
+  };
+}
+
+/**
+ * Fixes chosen from a list (a glossary's proposals): each names one whole-word match, ignoring
+ * case, in one sentence, as find and replace would find it. A sentence's fixes are made from its
+ * end backwards so each match is where it was found; one that overlaps another is left out.
+ */
+function planFixes(
+  sentences: readonly Segment[],
+  fixes: Extract<EditIntent, { kind: 'fixes' }>['fixes'],
+): EditPlan {
+  const bySentence = new Map<number, typeof fixes>();
+  for (const fix of fixes) bySentence.set(fix.position, [...(bySentence.get(fix.position) ?? []), fix]);
+  const step: EditStep = [];
+  let replaced = 0;
+  for (const [position, chosen] of [...bySentence].sort((a, b) => a[0] - b[0])) {
+    const sentence = sentences[position];
+    if (!sentence) throw outOfRange();
+    const shown = sentence.words.map((word) => word.text).join(' ');
+    const spans = chosen
+      .map((fix) => {
+        const match = [...shown.matchAll(findPattern(fix.find, { wholeWord: true }))][fix.occurrence];
+        return match?.index === undefined
+          ? undefined
+          : { start: match.index, end: match.index + match[0].length, replacement: fix.replacement };
+      })
+      .filter((span) => span !== undefined)
+      .sort((a, b) => b.start - a.start);
+    let text = shown;
+    let limit = Infinity;
+    let count = 0;
+    for (const span of spans) {
+      if (span.end > limit) continue;
+      text = text.slice(0, span.start) + span.replacement + text.slice(span.end);
+      limit = span.start;
+      count++;
+    }
+    if (count === 0 || text === shown) continue;
+    const change = minimalChange(position, [contentOf(sentence)], retype([contentOf(sentence)], text));
+    if (!change) continue;
+    replaced += count;
+    step.push(change);
+  }
+  return {
+    step,
+    summary: `Fixed ${replaced === 1 ? 'a spelling' : `${replaced} spellings`} from the glossary`,
     replaced,
   };
 }

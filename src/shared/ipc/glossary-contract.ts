@@ -8,6 +8,7 @@ import {
   glossaryTermMaxLength,
   newGlossaryEntrySchema,
 } from '../glossary/glossary';
+import { glossaryFixProposalSchema } from '../glossary/glossary-fixes';
 
 /**
  * The newsroom glossary (issue #21): named glossaries of spellings kept in the library, CSV in
@@ -76,6 +77,22 @@ export const glossaryContract = {
   'glossaries.exportCsv': {
     input: z.object({ glossaryId: id, path, replace: z.boolean().optional() }).strict(),
     output: z.object({ path: z.string(), entries: z.number().int() }),
+  },
+  /**
+   * "Apply glossary": every misheard form of these glossaries (all without a choice) in the
+   * corrected text of these transcripts, for review. The accepted ones are applied with
+   * `corrections.edit` and the `fixes` intent: one ordinary, undoable correction.
+   */
+  'glossaries.proposeFixes': {
+    input: z
+      .object({
+        transcriptIds: z.array(z.string().min(1).max(100)).min(1).max(1000),
+        glossaryIds: z.array(id).max(100).optional(),
+      })
+      .strict(),
+    output: z.array(
+      z.object({ transcriptId: z.string(), title: z.string(), fixes: z.array(glossaryFixProposalSchema) }),
+    ),
   },
   /** What these glossaries add to a transcription with these options, and what they cannot. */
   'glossaries.contribution': {

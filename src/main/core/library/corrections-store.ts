@@ -263,6 +263,7 @@ export class CorrectionsStore {
         return intent.at
           ? fill(this.content.sentenceRange(id, intent.at.position, intent.at.position + 1))
           : this.content.sentences(id);
+      case 'fixes':
       case 'revert':
         return this.content.sentences(id);
     }
