@@ -77,3 +77,15 @@ export function defaultGlossaryIds(glossaries: readonly Glossary[], preset: stri
     )
     .map((glossary) => glossary.id);
 }
+
+/**
+ * The glossary kind of an entity the service detected (entity_detection): the real service's
+ * `person_name`, `location` and `organization` (AssemblyAI's entity types; the spec does not list
+ * them), anything else a term.
+ */
+export function glossaryKindOfEntity(entityType: string): GlossaryEntryKind {
+  if (entityType === 'person_name') return 'person';
+  if (entityType === 'location') return 'place';
+  if (entityType === 'organization') return 'organisation';
+  return 'term';
+}
