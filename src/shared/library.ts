@@ -113,6 +113,11 @@ export const searchPageSchema = z.object({
   total: z.number().int(),
   /** True when there are more matches than were counted: show "1,000+". */
   totalIsLowerBound: z.boolean(),
+  /**
+   * How the hits are ordered: by relevance among every match, or (more matches than are
+   * counted) by relevance among the most recent of them.
+   */
+  ranking: z.enum(['relevance', 'recent']),
   limit: z.number().int(),
   offset: z.number().int(),
 });

@@ -27,6 +27,7 @@ function page(text: string): SearchPage {
     ],
     total: 1,
     totalIsLowerBound: false,
+    ranking: 'relevance',
     limit: 20,
     offset: 0,
   };

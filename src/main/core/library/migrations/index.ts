@@ -8,6 +8,7 @@ import { sql as corrections } from './007-corrections';
 import { sql as highlightsStories } from './008-highlights-stories';
 import { sql as quotesOrder } from './009-quotes-order';
 import { sql as glossaries } from './010-glossaries';
+import { sql as searchPrefixes } from './011-search-prefixes';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -24,4 +25,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 8, name: 'highlights-stories', sql: highlightsStories },
   { version: 9, name: 'quotes-order', sql: quotesOrder },
   { version: 10, name: 'glossaries', sql: glossaries },
+  { version: 11, name: 'search-prefixes', sql: searchPrefixes },
 ];

@@ -346,6 +346,46 @@ describe('migration 10: glossaries', () => {
   });
 });
 
+describe('migration 11: prefix indexes for search as one types', () => {
+  it('rebuilds the sentence index with its rows, answers short prefixes from it, and keeps it in step', () => {
+    const db = at(10);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    const insert = db.prepare(
+      "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t1', ?, 0, 1, ?)",
+    );
+    insert.run(0, 'The council met the mayor.');
+    insert.run(1, 'Ferries cost more.');
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 11),
+    );
+    expect(schemaVersion(db)).toBe(11);
+    const found = (query: string): number[] =>
+      (
+        db
+          .prepare('SELECT rowid AS id FROM sentences_fts WHERE sentences_fts MATCH ? ORDER BY rowid')
+          .all(query) as {
+          id: number;
+        }[]
+      ).map((row) => row.id);
+    expect(found('c*')).toEqual([1, 2]);
+    expect(found('may*')).toEqual([1]);
+    expect(found('ferr*')).toEqual([2]);
+    expect(
+      (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'sentences_fts'").get() as { sql: string }).sql,
+    ).toMatch(/prefix = '1 2 3'/);
+    insert.run(2, 'Coastal routes.');
+    db.prepare("UPDATE sentences SET text = 'Boats cost more.' WHERE position = 1").run();
+    db.prepare('DELETE FROM sentences WHERE position = 0').run();
+    expect(found('c*')).toEqual([2, 3]);
+    expect(found('fer*')).toEqual([]);
+    expect(found('boa*')).toEqual([2]);
+    db.prepare("INSERT INTO sentences_fts (sentences_fts, rank) VALUES ('integrity-check', 1)").run();
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from './database';
+import { countCap, TranscriptSearch } from './transcript-search';
+
+let db: Db;
+let search: TranscriptSearch;
+
+/** Sentences straight into the table (the triggers index them), `count` of them per transcript. */
+function store(transcript: string, createdAt: number, texts: readonly string[]): void {
+  db.prepare(
+    "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES (?, ?, 'file', '/a.wav', 'completed', ?, ?)",
+  ).run(transcript, `Interview ${transcript}`, createdAt, createdAt);
+  const insert = db.prepare(
+    'INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?)',
+  );
+  db.transaction(() =>
+    texts.forEach((text, position) =>
+      insert.run(transcript, position, position * 1000, position * 1000 + 900, text),
+    ),
+  )();
+}
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  search = new TranscriptSearch(db);
+});
+afterEach(() => db.close());
+
+describe('library search ranking', () => {
+  it('ranks every match by relevance when there are at most the cap of them', () => {
+    store('t1', 1, ['the mayor said the mayor', 'a mayor', 'the council and the mayor of the port']);
+    const page = search.search('mayor');
+    expect(page).toMatchObject({ total: 3, totalIsLowerBound: false, ranking: 'relevance' });
+    // bm25: the sentence saying it twice in few words first, the long one last.
+    expect(page.hits.map((hit) => hit.sentencePosition)).toEqual([0, 1, 2]);
+  });
+
+  it('ranks the most recent matches among themselves past the cap, and says so', () => {
+    const old = Array.from({ length: countCap }, (_, i) => `mayor mayor mayor old ${i}`);
+    store('old', 1, old);
+    const recent = Array.from({ length: countCap }, (_, i) =>
+      i === 7 ? 'mayor mayor recent best' : `the mayor spoke at length about the ferry ${i}`,
+    );
+    store('recent', 2, recent);
+    const page = search.search('mayor', {}, { limit: 5 });
+    expect(page).toMatchObject({ total: countCap, totalIsLowerBound: true, ranking: 'recent' });
+    // The old transcript's sentences say "mayor" more often, but are not among the newest thousand.
+    expect(page.hits.every((hit) => hit.transcriptId === 'recent')).toBe(true);
+    expect(page.hits[0]?.sentencePosition).toBe(7);
+    // Paging stays inside that window: it ends with the thousandth.
+    expect(search.search('mayor', {}, { limit: 20, offset: countCap - 5 }).hits).toHaveLength(5);
+    // A word that narrows the matches below the cap reaches back to every one again.
+    expect(search.search('mayor old')).toMatchObject({ ranking: 'relevance', total: countCap });
+  });
+
+  it('answers a one-letter prefix from the prefix index, with the same ranking rules', () => {
+    store('t1', 1, ['Council meets', 'Ferry costs', 'cats and dogs']);
+    expect(
+      search
+        .search('c')
+        .hits.map((hit) => hit.sentencePosition)
+        .sort(),
+    ).toEqual([0, 1, 2]);
+    expect(search.search('fe').hits.map((hit) => hit.sentencePosition)).toEqual([1]);
+  });
+});
