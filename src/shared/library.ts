@@ -87,6 +87,11 @@ export const searchRequestSchema = z
     filters: searchFiltersSchema.default({}),
     limit: z.number().int().min(1).max(200).default(20),
     offset: z.number().int().min(0).default(0),
+    /**
+     * Who is searching (a window's search box): a newer search of the same searcher cancels an
+     * older one that has not started yet.
+     */
+    searcher: z.string().max(100).optional(),
   })
   .strict();
 export type SearchRequest = z.input<typeof searchRequestSchema>;

@@ -3,6 +3,7 @@ import type { TranscriptSummary } from '../../shared/library';
 import { inspectRecording } from '../core/transcription/recording-file';
 import type { Services } from '../services';
 import { toSummary } from './transcript-summary';
+import { LatestSearch } from '../core/library/latest-search';
 
 type TranscriptsHandlers = Pick<
   Handlers,
@@ -24,6 +25,8 @@ function withoutWordCopies(transcript: Record<string, unknown> | undefined): Rec
 /** The library's transcripts: create, follow, read, rename, tag, relink, delete and search. */
 export function createTranscriptsHandlers(services: Services): TranscriptsHandlers {
   const { library, scheduler } = services.core;
+  // Owned by these handlers: one window's stale keystrokes never wait in line for the database.
+  const latestSearch = new LatestSearch();
   const summaryOf = async (id: string): Promise<TranscriptSummary> => toSummary(await library.requireJob(id));
   /** A change made here is told to every window, as the scheduler's own changes are. */
   const announce = async (id: string): Promise<TranscriptSummary> => {
@@ -76,6 +79,7 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
       await library.relink(id, info.path);
       return announce(id);
     },
-    'library.search': (request) => library.search(request.query, request.filters, request),
+    'library.search': ({ searcher, ...request }) =>
+      latestSearch.run(searcher, () => library.search(request.query, request.filters, request)),
   };
 }

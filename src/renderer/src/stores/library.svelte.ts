@@ -1,5 +1,5 @@
 import { SvelteSet } from 'svelte/reactivity';
-import type { SearchFilters, SearchHit, TranscriptSummary } from '../../../shared/library';
+import type { SearchFilters, SearchHit, SearchPage, TranscriptSummary } from '../../../shared/library';
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
@@ -14,7 +14,8 @@ import {
 } from '../components/library/library-format';
 
 const pageSize = 20;
-const debounceMs = 120;
+/** This window's searches: main runs only the newest of them when several wait (issue #22). */
+const searcher = crypto.randomUUID();
 
 /**
  * The library as the renderer sees it: every transcript kept live from main's job events,
@@ -34,6 +35,8 @@ class LibraryStore {
   hits = $state<SearchHit[]>([]);
   total = $state(0);
   totalIsLowerBound = $state(false);
+  /** How the hits are ordered: by relevance, or by relevance among the most recent matches. */
+  ranking = $state<SearchPage['ranking']>('relevance');
   searching = $state(false);
   searchError = $state<Problem | undefined>(undefined);
   /** The query the shown hits answer: until the first answer comes, the view says "Searching…". */
@@ -43,7 +46,6 @@ class LibraryStore {
   private anchor: string | undefined;
 
   private searchSeq = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
   private unsubscribe: (() => void)[] = [];
 
   /** Jobs announced while a listing is on its way: newer than what the listing may say. */
@@ -63,7 +65,8 @@ class LibraryStore {
     void this.load();
     return () => {
       for (const stop of this.unsubscribe.splice(0)) stop();
-      clearTimeout(this.timer);
+      // An answer on its way finds nobody listening.
+      this.searchSeq++;
     };
   }
 
@@ -104,7 +107,6 @@ class LibraryStore {
   hasFilters = $derived(Object.values(this.filters).some((value) => value !== ''));
 
   private scheduleSearch(): void {
-    clearTimeout(this.timer);
     if (!this.query.trim()) {
       // Invalidate any answer still on its way: an empty box shows the list, not old hits.
       this.searchSeq++;
@@ -117,7 +119,8 @@ class LibraryStore {
       return;
     }
     this.searching = true;
-    this.timer = setTimeout(() => void this.search(0), debounceMs);
+    // No wait for the next key: main answers in milliseconds and drops what a newer key replaced.
+    void this.search(0);
   }
 
   /** Only the newest request's answer is shown; a slower, older one is dropped. */
@@ -131,6 +134,7 @@ class LibraryStore {
         filters: this.searchFilters(),
         limit: pageSize,
         offset,
+        searcher,
       });
       if (seq !== this.searchSeq) return;
       // The library may change between pages; a sentence already shown is not shown twice.
@@ -139,6 +143,7 @@ class LibraryStore {
       this.total = page.total;
       this.exhausted = page.hits.length < pageSize;
       this.totalIsLowerBound = page.totalIsLowerBound;
+      this.ranking = page.ranking;
       this.searchError = undefined;
       this.answered = query;
     } catch (error) {

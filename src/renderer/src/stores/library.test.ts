@@ -69,17 +69,24 @@ afterEach(() => {
 });
 
 describe('library search', () => {
-  it('waits for typing to pause, then asks once with the filters', async () => {
-    search.mockResolvedValue(page('ferry'));
+  it('asks at every keystroke, as one searcher, with the filters, and shows the newest answer', async () => {
+    search.mockImplementation((request: { query: string }) => Promise.resolve(page(request.query)));
     library.setFilter('speaker', 'B');
     library.setQuery('f');
     library.setQuery('fe');
     library.setQuery('ferry');
-    await vi.advanceTimersByTimeAsync(119);
-    expect(search).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(search).toHaveBeenCalledTimes(1);
-    expect(search.mock.calls[0]![0]).toMatchObject({ query: 'ferry', filters: { speaker: 'B' }, offset: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(search.mock.calls.map(([request]) => (request as { query: string }).query)).toEqual([
+      'f',
+      'fe',
+      'ferry',
+    ]);
+    // One window is one searcher: main starts only the newest of its waiting searches.
+    const searchers = new Set(
+      search.mock.calls.map(([request]) => (request as { searcher: string }).searcher),
+    );
+    expect(searchers.size).toBe(1);
+    expect(search.mock.calls[2]![0]).toMatchObject({ query: 'ferry', filters: { speaker: 'B' }, offset: 0 });
     expect(library.hits[0]!.snippet[0]!.text).toBe('ferry');
     library.clearFilters();
   });
