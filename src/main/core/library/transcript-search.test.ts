@@ -5,13 +5,13 @@ import { countCap, TranscriptSearch } from './transcript-search';
 let db: Db;
 let search: TranscriptSearch;
 
-/** Sentences straight into the table (the triggers index them), `count` of them per transcript. */
+/** Sentences straight into the table (the triggers index them), all said by speaker A. */
 function store(transcript: string, createdAt: number, texts: readonly string[]): void {
   db.prepare(
     "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES (?, ?, 'file', '/a.wav', 'completed', ?, ?)",
   ).run(transcript, `Interview ${transcript}`, createdAt, createdAt);
   const insert = db.prepare(
-    'INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES (?, ?, ?, ?, ?)',
+    "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, text) VALUES (?, ?, ?, ?, 'A', ?)",
   );
   db.transaction(() =>
     texts.forEach((text, position) =>
@@ -62,5 +62,38 @@ describe('library search ranking', () => {
         .sort(),
     ).toEqual([0, 1, 2]);
     expect(search.search('fe').hits.map((hit) => hit.sentencePosition)).toEqual([1]);
+  });
+
+  it('finds through a transcript filter only inside the kept transcripts, corrected ones too, by the same ranking', () => {
+    for (let t = 0; t < 10; t++)
+      store(
+        `t${t}`,
+        t,
+        Array.from({ length: 300 }, (_, i) => `the mayor said ${t} ${i}`),
+      );
+    db.prepare("INSERT INTO transcript_tags VALUES ('t3', 'ferry'), ('t7', 'ferry')").run();
+    db.prepare("INSERT INTO speakers VALUES ('t7', 'A', 'Mayor Ortiz')").run();
+    // t3 corrected: a sentence rewritten is stored after every other transcript's.
+    db.prepare("DELETE FROM sentences WHERE transcript_id = 't3' AND position = 5").run();
+    db.prepare(
+      "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t3', 5, 5000, 5900, 'the mayor said ferry fixed')",
+    ).run();
+    db.prepare("UPDATE transcripts SET corrections_revision = 1 WHERE id = 't3'").run();
+
+    const tagged = search.search('mayor', { tag: 'ferry' }, { limit: 1000 });
+    expect(tagged).toMatchObject({ total: 600, totalIsLowerBound: false, ranking: 'relevance' });
+    expect(new Set(tagged.hits.map((hit) => hit.transcriptId))).toEqual(new Set(['t3', 't7']));
+    expect(search.search('fixed', { tag: 'ferry' }).hits.map((hit) => hit.transcriptId)).toEqual(['t3']);
+    // The same page as searching everywhere and checking the filter on every match (a label is not a scope).
+    const everywhere = search.search('said', { tag: 'ferry', speaker: 'A' }, { limit: 50 });
+    expect(everywhere.hits.every((hit) => hit.transcriptId === 't3' || hit.transcriptId === 't7')).toBe(true);
+    const named = search.search('mayor', { speaker: 'mayor ortiz' }, { limit: 5 });
+    expect(named.hits.map((hit) => hit.transcriptId)).toEqual(['t7', 't7', 't7', 't7', 't7']);
+    expect(named.total).toBe(300);
+    // Past the cap in the kept transcripts: the newest of them, said so.
+    const dated = search.search('mayor', { from: 4, to: 9 });
+    expect(dated).toMatchObject({ total: countCap, totalIsLowerBound: true, ranking: 'recent' });
+    expect(dated.hits.every((hit) => Number(hit.transcriptId.slice(1)) >= 6)).toBe(true);
+    expect(search.search('mayor', { tag: 'nothing' })).toMatchObject({ total: 0, hits: [] });
   });
 });

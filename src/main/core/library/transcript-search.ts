@@ -24,6 +24,34 @@ interface SearchQuery {
   values: Record<string, unknown>;
 }
 
+/** Past this share of the library kept by a filter, searching everywhere is as quick as in runs. */
+const scopedShare = 0.3;
+/** More runs than this, and one walk over the whole index is quicker (measured: bench/library-search.ts). */
+const maxRuns = 8;
+
+/** Sentence ids `low`..`high`: one transcript's, or several stored one after another. */
+interface IdRun {
+  low: number;
+  high: number;
+}
+
+interface Ranked {
+  page: { id: number; rank: number }[];
+  total: number;
+  ranking: SearchPage['ranking'];
+}
+
+/** Runs that touch or overlap become one, newest (highest ids) first. */
+function mergeRuns(runs: IdRun[]): IdRun[] {
+  const merged: IdRun[] = [];
+  for (const run of [...runs].sort((a, b) => a.low - b.low)) {
+    const previous = merged[merged.length - 1];
+    if (previous && run.low <= previous.high + 1) previous.high = Math.max(previous.high, run.high);
+    else merged.push({ ...run });
+  }
+  return merged.reverse();
+}
+
 const joins = `JOIN sentences s ON s.id = sentences_fts.rowid
         JOIN transcripts t ON t.id = s.transcript_id
         LEFT JOIN speakers sp ON sp.transcript_id = s.transcript_id AND sp.label = s.speaker`;
@@ -60,17 +88,99 @@ export class TranscriptSearch {
       where: ['sentences_fts MATCH @match', ...conditions].join(' AND '),
       values: { ...params, match, limit, offset, cap: countCap + 1, window: countCap },
     };
-    const total = this.count(q);
-    const ranking = total > countCap ? 'recent' : 'relevance';
-    const hits = this.hits(this.rank(q, ranking), queryTerms(query));
+    const scope = this.transcriptScope(filters, params);
+    const ranked = scope ? this.rankInRuns(q, scope) : this.rankEverywhere(q);
+    const hits = this.hits(ranked.page, queryTerms(query));
     return {
       hits,
-      total: Math.min(total, countCap),
-      totalIsLowerBound: total > countCap,
-      ranking,
+      total: Math.min(ranked.total, countCap),
+      totalIsLowerBound: ranked.total > countCap,
+      ranking: ranked.ranking,
       limit,
       offset,
     };
+  }
+
+  /** Over the whole index: counted first, then ranked by the rule the count decides. */
+  private rankEverywhere(q: SearchQuery): Ranked {
+    const total = this.count(q);
+    const ranking = total > countCap ? 'recent' : 'relevance';
+    return { page: this.rank(q, ranking), total, ranking };
+  }
+
+  /**
+   * The transcripts a filter keeps, as runs of sentence ids, when they are few (at most
+   * `scopedShare` of the library): a transcript's sentences are stored together, in order, so
+   * its first and last sentence (by position, from the index) bound them; one corrected since
+   * has rows stored later, and its exact smallest and largest ids are read instead. Searching
+   * only inside those runs costs what the kept transcripts hold, not the whole library: a tag
+   * on one transcript in fifty no longer means checking every match of "the" against it.
+   * Undefined when the filter keeps most of the library, or filters sentences only (a speaker's
+   * label): then the walk over the whole index meets enough matches soon enough.
+   */
+  private transcriptScope(filters: SearchFilters, params: Record<string, unknown>): IdRun[] | undefined {
+    const conditions = transcriptConditions(filters);
+    // A name (not a label such as "A" or "2B") keeps only the transcripts where someone has it.
+    if (filters.speaker && !/^\d*[A-Z]$/.test(filters.speaker))
+      conditions.push(
+        'EXISTS (SELECT 1 FROM speakers named WHERE named.transcript_id = t.id AND named.name = @speaker COLLATE NOCASE)',
+      );
+    if (conditions.length === 0) return undefined;
+    const kept = this.db
+      .prepare(
+        `SELECT t.id, t.corrections_revision AS revision FROM transcripts t WHERE ${conditions.join(' AND ')}`,
+      )
+      .all(params) as { id: string; revision: number }[];
+    const all = (this.db.prepare('SELECT count(*) AS n FROM transcripts').get() as { n: number }).n;
+    if (kept.length > all * scopedShare) return undefined;
+    const first = this.db.prepare(
+      'SELECT id FROM sentences WHERE transcript_id = ? ORDER BY position LIMIT 1',
+    );
+    const last = this.db.prepare(
+      'SELECT id FROM sentences WHERE transcript_id = ? ORDER BY position DESC LIMIT 1',
+    );
+    const exact = this.db.prepare(
+      'SELECT min(id) AS low, max(id) AS high FROM sentences WHERE transcript_id = ?',
+    );
+    const runs: IdRun[] = [];
+    for (const transcript of kept) {
+      const run =
+        transcript.revision > 0
+          ? (exact.get(transcript.id) as { low: number | null; high: number | null })
+          : {
+              low: (first.get(transcript.id) as { id: number } | undefined)?.id ?? null,
+              high: (last.get(transcript.id) as { id: number } | undefined)?.id ?? null,
+            };
+      if (run.low !== null && run.high !== null) runs.push({ low: run.low, high: run.high });
+    }
+    const merged = mergeRuns(runs);
+    // FTS5 walks a multi-word query's matches from the start of each range it is given, so many
+    // scattered runs (a tag here and there) cost more than one walk over the whole index.
+    return merged.length <= maxRuns ? merged : undefined;
+  }
+
+  /**
+   * Inside the runs, newest first, the matches up to one past the cap (each checked against the
+   * filters as everywhere), then ranked by the same rule: all of them by relevance, or past the
+   * cap the `countCap` newest by relevance among themselves.
+   */
+  private rankInRuns(q: SearchQuery, runs: readonly IdRun[]): Ranked {
+    const statement = this.db.prepare(
+      `SELECT sentences_fts.rowid AS id, bm25(sentences_fts) AS rank FROM sentences_fts ${joins}
+       WHERE ${q.where} AND sentences_fts.rowid BETWEEN @low AND @high
+       ORDER BY sentences_fts.rowid DESC LIMIT @left`,
+    );
+    const found: { id: number; rank: number }[] = [];
+    for (const run of runs) {
+      const left = countCap + 1 - found.length;
+      if (left <= 0) break;
+      found.push(...(statement.all({ ...q.values, ...run, left }) as { id: number; rank: number }[]));
+    }
+    const ranking = found.length > countCap ? 'recent' : 'relevance';
+    const window = found.slice(0, countCap);
+    window.sort((a, b) => a.rank - b.rank || (ranking === 'recent' ? b.id - a.id : a.id - b.id));
+    const { limit, offset } = q.values as { limit: number; offset: number };
+    return { page: window.slice(offset, offset + limit), total: found.length, ranking };
   }
 
   /** The page's sentence ids, best first: among every match, or among the most recent `countCap`. */
@@ -131,34 +241,34 @@ export class TranscriptSearch {
 }
 
 function filterConditions(filters: SearchFilters): { conditions: string[]; params: Record<string, unknown> } {
-  const conditions: string[] = [];
+  const conditions = transcriptConditions(filters);
   const params: Record<string, unknown> = {};
-  if (filters.from !== undefined) {
-    conditions.push('t.created_at >= @from');
-    params.from = filters.from;
-  }
-  if (filters.to !== undefined) {
-    conditions.push('t.created_at <= @to');
-    params.to = filters.to;
-  }
-  if (filters.status) {
-    conditions.push('t.status = @status');
-    params.status = filters.status;
-  }
+  if (filters.from !== undefined) params.from = filters.from;
+  if (filters.to !== undefined) params.to = filters.to;
+  if (filters.status) params.status = filters.status;
   if (filters.language) {
-    conditions.push("(t.language_code = @language OR t.language_code LIKE @languagePrefix ESCAPE '\\')");
     params.language = filters.language;
     params.languagePrefix = `${filters.language.replace(/[\\%_]/g, '\\$&')}\\_%`;
   }
-  if (filters.tag) {
-    conditions.push(
-      'EXISTS (SELECT 1 FROM transcript_tags tt WHERE tt.transcript_id = t.id AND tt.tag = @tag)',
-    );
-    params.tag = filters.tag;
-  }
+  if (filters.tag) params.tag = filters.tag;
   if (filters.speaker) {
     conditions.push('(s.speaker = @speaker OR sp.name = @speaker COLLATE NOCASE)');
     params.speaker = filters.speaker;
   }
   return { conditions, params };
+}
+
+/** The filters that keep or drop whole transcripts (`t`), with the parameters `filterConditions` sets. */
+function transcriptConditions(filters: SearchFilters): string[] {
+  const conditions: string[] = [];
+  if (filters.from !== undefined) conditions.push('t.created_at >= @from');
+  if (filters.to !== undefined) conditions.push('t.created_at <= @to');
+  if (filters.status) conditions.push('t.status = @status');
+  if (filters.language)
+    conditions.push("(t.language_code = @language OR t.language_code LIKE @languagePrefix ESCAPE '\\')");
+  if (filters.tag)
+    conditions.push(
+      'EXISTS (SELECT 1 FROM transcript_tags tt WHERE tt.transcript_id = t.id AND tt.tag = @tag)',
+    );
+  return conditions;
 }
