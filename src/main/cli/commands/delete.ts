@@ -3,32 +3,63 @@ import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { onlyWord } from '../command-words';
 import { requireTranscriptionKey } from '../environment';
+import { UsageError } from '../usage-error';
 
-/** `delete <id>`: a transcript out of the library, and with --remote off the service too. */
+/**
+ * `delete <id>`: a transcript out of the library, and with --remote off the service too. Its
+ * quotes in stories stay there as text unless `--quotes-in-stories remove` (issue #20): a story
+ * is never emptied silently, and the output says which stories kept or lost what.
+ */
 export const deleteCommand = defineCommand({
   name: 'delete',
-  usage: ['<id> [--remote] [--json]'],
+  usage: ['<id> [--remote] [--quotes-in-stories keep|remove] [--json]'],
   summary: 'Deletes a transcript from the library, and with --remote from the service as well.',
   options: {
     remote: { type: 'boolean', description: "deletes the service's copy too (needs VERBATIM_API_KEY)" },
+    'quotes-in-stories': {
+      type: 'string',
+      valueName: 'keep|remove',
+      description:
+        "what becomes of the transcript's quotes in stories: kept there as text (the default) or removed",
+    },
     json: { type: 'boolean', description: 'prints what was deleted as JSON' },
   },
   takesWords: true,
   async run({ values, positionals }, { io, openLibrary }) {
     const { core } = openLibrary({ showProgress: !values.json });
     const id = onlyWord(positionals, 'delete needs a transcript id');
+    const choice = values['quotes-in-stories'] ?? 'keep';
+    if (choice !== 'keep' && choice !== 'remove')
+      throw new UsageError(`--quotes-in-stories is keep or remove, not "${choice}"`);
     const job = await core.library.get(id);
     if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+    const quoted = await core.library.storyQuotesOf(id);
     if (values.remote && job.remoteId) {
       requireTranscriptionKey(io.env);
       await core.clientFor(job.region).delete(job.remoteId);
     }
-    await core.library.delete(id);
+    await core.library.delete(id, { quotesInStories: choice === 'keep' ? 'keep-as-text' : 'remove' });
+    const stories = quoted.stories.map((name) => `"${name}"`).join(', ');
+    const quotes = `${quoted.quotes} quote${quoted.quotes === 1 ? '' : 's'}`;
     printResult(
       io,
       values.json,
-      { deleted: id, remote: values.remote && job.remoteId !== null },
-      () => `Deleted "${job.title}"${values.remote && job.remoteId ? ' here and on the service' : ''}.`,
+      {
+        deleted: id,
+        remote: values.remote && job.remoteId !== null,
+        quotesInStories: { quotes: quoted.quotes, stories: quoted.stories, kept: choice === 'keep' },
+      },
+      () =>
+        [
+          `Deleted "${job.title}"${values.remote && job.remoteId ? ' here and on the service' : ''}.`,
+          ...(quoted.quotes === 0
+            ? []
+            : choice === 'keep'
+              ? [
+                  `Its ${quotes} in ${stories} ${quoted.quotes === 1 ? 'stays' : 'stay'} there as text (--quotes-in-stories remove takes ${quoted.quotes === 1 ? 'it' : 'them'} out).`,
+                ]
+              : [`Its ${quotes} in ${stories} ${quoted.quotes === 1 ? 'was' : 'were'} removed.`]),
+        ].join('\n'),
     );
     return 0;
   },
