@@ -1,4 +1,5 @@
 import { SvelteSet } from 'svelte/reactivity';
+import type { QuotesOnDelete } from '../../../shared/highlights';
 import type { SearchFilters, SearchHit, SearchPage, TranscriptSummary } from '../../../shared/library';
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
@@ -232,11 +233,12 @@ class LibraryStore {
     });
   }
 
-  async deleteSelected(remote: boolean): Promise<void> {
+  /** `quotesInStories`: what becomes of their quotes in stories (kept as text, or removed). */
+  async deleteSelected(remote: boolean, quotesInStories: QuotesOnDelete = 'keep-as-text'): Promise<void> {
     const ids = [...this.selected];
     await this.act('transcripts.delete', async () => {
       for (const id of ids) {
-        await api.transcripts.delete({ id, remote });
+        await api.transcripts.delete({ id, remote, quotesInStories });
         this.items = this.items.filter((item) => item.id !== id);
         this.hits = this.hits.filter((hit) => hit.transcriptId !== id);
         this.selected.delete(id);

@@ -1,4 +1,5 @@
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
+import type { QuotesOnDelete } from '../../../shared/highlights';
 import type { TranscriptSummary } from '../../../shared/library';
 import { api } from '../lib/api';
 import { problem, type Problem } from '../lib/error-message';
@@ -208,13 +209,13 @@ export class TranscriptStore {
     );
   }
 
-  /** True when deleted. */
-  async remove(remote: boolean): Promise<boolean> {
+  /** True when deleted. `quotesInStories`: what becomes of its quotes in stories. */
+  async remove(remote: boolean, quotesInStories: QuotesOnDelete = 'keep-as-text'): Promise<boolean> {
     let done = false;
     await this.edit(
       'transcripts.delete',
       async () => {
-        await api.transcripts.delete({ id: this.id, remote });
+        await api.transcripts.delete({ id: this.id, remote, quotesInStories });
         done = true;
       },
       'Transcript deleted.',
