@@ -24,6 +24,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   corrections: () => import('./corrections'),
   // In main, then in Chromium once the Quotes view is there (bench/browser/quotes-paint.ts).
   quotes: () => import('./quotes'),
+  'story-export': () => import('./story-export'),
 };
 
 /** Run only when named: they take many minutes. */
