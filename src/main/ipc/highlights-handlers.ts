@@ -25,6 +25,7 @@ export function createHighlightsHandlers(services: Pick<Services, 'core'>): High
     'quotes.list': (filters) => library.quotes(filters),
     'quotes.facets': () => library.quoteFacets(),
     'stories.list': () => library.storyList(),
+    'stories.search': ({ query }) => library.searchStories(query),
     'stories.create': ({ name }) => library.createStory(name),
     'stories.rename': ({ id, name }) => library.renameStory(id, name),
     'stories.delete': async ({ id }) => {

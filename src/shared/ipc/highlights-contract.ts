@@ -70,6 +70,11 @@ export const highlightsContract = {
   },
   'quotes.facets': { input: z.undefined(), output: quoteFacetsSchema },
   'stories.list': { input: z.undefined(), output: z.array(storySummarySchema) },
+  /** The stories mentioning every word (name, own text, quotes' words, speakers, sources), with where first. */
+  'stories.search': {
+    input: z.object({ query: z.string().max(200) }).strict(),
+    output: z.array(storySummarySchema.extend({ match: z.string() })),
+  },
   'stories.create': { input: z.object({ name: storyName }).strict(), output: storySchema },
   'stories.rename': { input: z.object({ id: storyId, name: storyName }).strict(), output: storySchema },
   'stories.delete': { input: z.object({ id: storyId }).strict(), output: z.object({ deleted: z.number() }) },

@@ -1,4 +1,5 @@
 import { inWriteTransaction, type Db } from '../library/database';
+import { foldForSearch } from '../library/fold-for-search';
 import { VerbatimError } from '../../../shared/errors';
 import {
   glossaryEntriesMax,
@@ -40,11 +41,6 @@ export interface GlossaryEntryChange {
 export interface GlossaryImport {
   added: number;
   updated: number;
-}
-
-/** Folds case and accents away, so "Ortíz" finds "ortiz" as library search does. */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
 function parseEntryInput(input: NewGlossaryEntry): {

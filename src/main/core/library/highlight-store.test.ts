@@ -317,6 +317,28 @@ describe('stories', () => {
     );
   });
 
+  it('are found by any word of their name, own text, quotes, speakers or sources, accents aside', async () => {
+    const ferry = await library.createStory('Ferry piece');
+    const budget = await library.createStory('Budget notes');
+    const quote = await library.createHighlight({ transcriptId: 't1', startMs: 6000, endMs: 8400 });
+    await library.addQuoteToStory(ferry.id, quote.id);
+    await library.addTextToStory(budget.id, 'Ask the harbour master about Ortíz');
+    await library.renameSpeaker('t1', 'B', 'Councillor Ruiz');
+    const found = async (query: string): Promise<string[]> =>
+      (await library.searchStories(query)).map((story) => `${story.name}: ${story.match}`);
+    expect(await found('wrong ferr')).toEqual([
+      'Ferry piece: Brenan is wrong about the ferry. — Speaker B — Ferry interview',
+    ]);
+    expect(await found('brenan')).toEqual([
+      'Ferry piece: Brenan is wrong about the ferry. — Speaker B — Ferry interview',
+    ]);
+    expect(await found('ortiz')).toEqual(['Budget notes: Ask the harbour master about Ortíz']);
+    expect(await found('budget harbour')).toEqual(['Budget notes: Budget notes']);
+    expect(await found('ferry interview')).toEqual(['Ferry piece: Ferry piece']);
+    expect(await found('nothing here')).toEqual([]);
+    expect(await found('  ')).toEqual([]);
+  });
+
   it('has unique names, ignoring case, and is found by name or id', async () => {
     const story = await library.createStory('Ferry piece');
     await expect(library.createStory('ferry PIECE')).rejects.toThrow(

@@ -32,7 +32,8 @@ export { transcriptNotFound, type JobPatch, type JobRecord, type NewJob } from '
 export type { CompletedTranscript, SegmentInput } from './transcript-content';
 export { countCap } from './transcript-search';
 export type { EditOptions } from './corrections-store';
-export type { QuotesOfTranscript } from './story-store';
+export type { QuotesOfTranscript, StorySearchHit } from './story-store';
+import type { StorySearchHit } from './story-store';
 
 /**
  * The offline library: transcripts, their sentences and paragraphs, tags, speaker names and
@@ -295,6 +296,11 @@ export class Library {
 
   storyList(): Promise<StorySummary[]> {
     return settle(() => this.stories.list());
+  }
+
+  /** The stories mentioning every word of `query` (see StoryStore.search). */
+  searchStories(query: string): Promise<StorySearchHit[]> {
+    return settle(() => this.stories.search(query));
   }
 
   story(id: number): Promise<Story> {

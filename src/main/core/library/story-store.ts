@@ -8,6 +8,7 @@ import {
   type StorySummary,
 } from '../../../shared/highlights';
 import type { HighlightStore } from './highlight-store';
+import { foldForSearch } from './fold-for-search';
 
 interface StoryRow {
   id: number;
@@ -36,6 +37,9 @@ interface QuoteSnapshot {
   endMs: number;
   missing: boolean;
 }
+
+/** A story found by `search`, with where it matched first. */
+export type StorySearchHit = StorySummary & { match: string };
 
 /** Who asks about the quotes of a transcript before deleting it. */
 export interface QuotesOfTranscript {
@@ -66,6 +70,38 @@ export class StoryStore {
         )
         .all() as StoryRow[]
     ).map(toSummary);
+  }
+
+  /**
+   * The stories that mention every word of `query` (the last one may be the start of a word) in
+   * their name, their own text or their quotes (the words, the speaker, the source's title),
+   * ignoring case and accents, as `list` orders them, each with the first place it matched.
+   * Stories are few (hundreds), so they are read whole rather than indexed.
+   */
+  search(query: string): StorySearchHit[] {
+    const words = foldForSearch(query).split(/\s+/).filter(Boolean);
+    if (words.length === 0) return [];
+    const texts = new Map<number, string[]>();
+    for (const row of this.db
+      .prepare('SELECT story_id, text, snapshot_json FROM story_items ORDER BY position')
+      .all() as {
+      story_id: number;
+      text: string;
+      snapshot_json: string | null;
+    }[]) {
+      const snapshot = row.snapshot_json ? (JSON.parse(row.snapshot_json) as QuoteSnapshot) : undefined;
+      const parts = snapshot
+        ? [snapshot.text, snapshot.speakerName ?? '', snapshot.transcriptTitle]
+        : [row.text];
+      texts.set(row.story_id, [...(texts.get(row.story_id) ?? []), parts.filter(Boolean).join(' — ')]);
+    }
+    return this.list().flatMap((story) => {
+      const places = [story.name, ...(texts.get(story.id) ?? [])];
+      const folded = places.map(foldForSearch);
+      if (!words.every((word) => folded.some((text) => text.includes(word)))) return [];
+      const first = folded.findIndex((text) => text.includes(words[0]!));
+      return [{ ...story, match: places[first] ?? story.name }];
+    });
   }
 
   create(name: string): Story {

@@ -17,6 +17,10 @@ class StoriesStore {
   error = $state<Problem | undefined>(undefined);
   /** A sentence for the polite live region after an action. */
   notice = $state('');
+  /** The Stories view's search: its text, and the stories it found with where (empty text: the list). */
+  query = $state('');
+  found = $state.raw<(StorySummary & { match: string })[] | undefined>(undefined);
+  private searchSeq = 0;
 
   private listeners = 0;
   private stop: (() => void) | undefined;
@@ -47,6 +51,23 @@ class StoriesStore {
       this.list = await api.stories.list();
     });
     this.loaded = true;
+    if (this.query.trim()) void this.search(this.query);
+  }
+
+  /** Each keystroke asks at once; only the answer for the text in the box is shown. */
+  async search(query: string): Promise<void> {
+    this.query = query;
+    const seq = ++this.searchSeq;
+    if (!query.trim()) {
+      this.found = undefined;
+      return;
+    }
+    try {
+      const found = await api.stories.search({ query });
+      if (seq === this.searchSeq) this.found = found;
+    } catch (error) {
+      if (seq === this.searchSeq) this.error = caught(error, 'stories.search');
+    }
   }
 
   async select(id: number | undefined): Promise<void> {
