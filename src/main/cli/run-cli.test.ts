@@ -110,7 +110,11 @@ describe('the command line', () => {
     const run = await cli(['transcribe', statement, '--wait', '--json'], env(dataDir));
     const [job] = JSON.parse(run.out) as { id: string; remoteId: string }[];
     const deleted = await cli(['delete', job!.id, '--remote', '--json'], env(dataDir));
-    expect(JSON.parse(deleted.out)).toEqual({ deleted: job!.id, remote: true });
+    expect(JSON.parse(deleted.out)).toEqual({
+      deleted: job!.id,
+      remote: true,
+      quotesInStories: { quotes: 0, stories: [], kept: true },
+    });
     expect((await cli(['show', job!.id], env(dataDir))).code).toBe(2);
     const remote = await fetch(`${emulator.url}/v2/transcript/${job!.remoteId}`, {
       headers: { Authorization: emulator.options.key },
