@@ -5,7 +5,7 @@ import { openDatabase, type Db } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
 import { toFtsQuery } from '../src/main/core/library/fts-query';
 import type { QuoteFilters } from '../src/shared/highlights';
-import { generatedTranscript } from './fixtures';
+import { generatedTranscript, storeFinished } from './fixtures';
 import { percentile, seededRandom, timeMs, timeMsAsync, type Measurement } from './bench-kit';
 
 /**
@@ -58,17 +58,7 @@ export async function storeQuotesLibrary(library: Library, db: Db): Promise<{ se
   for (let t = 0; t < transcriptCount; t++) {
     const id = `q${t}`;
     const completed = generatedTranscript(wordsPerTranscript, 1000 + t);
-    await library.createJob({
-      id,
-      title: `Interview ${t + 1}`,
-      sourceKind: 'file',
-      source: `/recordings/${id}.wav`,
-      audioPath: null,
-      region: 'us',
-      options: {},
-      status: 'fetching',
-    });
-    await library.saveCompleted(id, completed);
+    await storeFinished(library, id, `Interview ${t + 1}`, completed);
     setRecorded.run(firstDay + t * day, firstDay + t * day, id);
     const sentences = completed.sentences;
     for (let h = 0; h < highlightsPerTranscript; h++) {

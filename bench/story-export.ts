@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import { exportLibraryStory } from '../src/main/core/export/library-story-export';
 import { openDatabase } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
-import { generatedTranscript } from './fixtures';
+import { generatedTranscript, storeFinished } from './fixtures';
 import { percentile, timeMs, timeMsAsync, type Measurement } from './bench-kit';
 
 /**
@@ -27,18 +27,8 @@ export async function run(): Promise<Measurement[]> {
     const story = await library.createStory('Ferry investigation');
     for (let t = 0; t < transcripts; t++) {
       const id = `s${t}`;
-      await library.createJob({
-        id,
-        title: `Interview ${t + 1}`,
-        sourceKind: 'file',
-        source: `/recordings/${id}.wav`,
-        audioPath: null,
-        region: 'us',
-        options: {},
-        status: 'fetching',
-      });
       const completed = generatedTranscript(3000, 500 + t);
-      await library.saveCompleted(id, completed);
+      await storeFinished(library, id, `Interview ${t + 1}`, completed);
       await library.renameSpeaker(id, 'A', `Source ${t + 1}`);
       if (t % 10 === 0) await library.addTextToStory(story.id, `Part ${t / 10 + 1}`);
       for (let q = 0; q < quotesPerTranscript; q++) {
