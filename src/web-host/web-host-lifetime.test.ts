@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { rawDataToText, socketPath, startWebHost } from './web-host';
 import { startWebApp } from './start';
@@ -23,6 +24,27 @@ describe("the web host's lifetime", () => {
     expect(unwired).not.toHaveBeenCalled();
     await host.close();
     expect(unwired).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once while a page still holds a request half sent', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'verbatim-web-lifetime-'));
+    const host = await startWebHost({
+      dispatch: () => Promise.resolve(success({})),
+      connectEvents: () => undefined,
+      rendererDir: root,
+      bridgeFile: join(root, 'bridge.js'),
+      importDir: join(root, 'imports'),
+      audioPathOf: () => Promise.resolve(undefined),
+    });
+    const socket = connect(Number(new URL(host.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /audio HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = host.close().then(() => 'closed');
+    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000));
+    expect(await Promise.race([closing, waited])).toBe('closed');
+    await ended;
   });
 });
 

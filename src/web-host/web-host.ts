@@ -246,7 +246,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     close: async () => {
       lifetime.dispose();
-      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      // A page still open keeps connections busy (an audio stream, a request in flight);
+      // closing waits for none of them, or it could wait forever.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
