@@ -4,6 +4,7 @@ import { catalogCommand } from './commands/catalog';
 import { deleteCommand } from './commands/delete';
 import { editCommand } from './commands/edit';
 import { exportCommand } from './commands/export';
+import { glossaryCommand } from './commands/glossary';
 import { highlightCommand } from './commands/highlight';
 import { highlightsCommand } from './commands/highlights';
 import { historyCommand } from './commands/history';
@@ -37,6 +38,7 @@ export const commandTable: readonly CliCommand[] = [
   highlightCommand,
   highlightsCommand,
   storyCommand,
+  glossaryCommand,
   catalogCommand,
   askCommand,
   voiceCommand,

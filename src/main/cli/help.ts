@@ -59,7 +59,10 @@ function indentForm(form: string): string[] {
 /** "  --out PATH   the file to write", the descriptions lined up. */
 function optionLines(options: CliOptions): string[] {
   const entries = Object.entries(options).map(([name, option]) => ({
-    flag: option.type === 'string' ? `--${name} ${option.valueName}` : `--${name}`,
+    flag:
+      option.type === 'string'
+        ? `--${name} ${option.valueName}${option.multiple ? ' (repeatable)' : ''}`
+        : `--${name}`,
     description: option.description,
   }));
   const width = Math.max(...entries.map((entry) => entry.flag.length));

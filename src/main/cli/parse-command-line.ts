@@ -81,7 +81,11 @@ function parseArgsOptions(options: CliOptions) {
   return Object.fromEntries(
     Object.entries(options).map(([name, option]) => [
       name,
-      option.type === 'boolean' ? { type: option.type, default: false } : { type: option.type },
+      option.type === 'boolean'
+        ? { type: option.type, default: false }
+        : option.multiple
+          ? { type: option.type, multiple: true, default: [] }
+          : { type: option.type },
     ]),
   );
 }

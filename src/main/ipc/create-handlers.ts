@@ -18,7 +18,7 @@ export function createHandlers(services: Services): Handlers {
     ...createTranscriptsHandlers(services),
     ...createCorrectionsHandlers(services),
     ...createHighlightsHandlers(services),
-    ...createGlossaryHandlers(services.core),
+    ...createGlossaryHandlers({ ...services.core, exportPlatform: services.exportPlatform }),
     ...createStoryExportHandlers({ library: services.core.library }),
     ...createSettingsHandlers(services),
     ...createCatalogHandlers(services, () => secretsStatusOf(services)),

@@ -29,6 +29,7 @@ mkdirSync(exportsDir);
 const dialogCalls: unknown[] = [];
 const dialogs: FileDialogs = {
   saveFile: (options) => (dialogCalls.push(options), Promise.resolve(join(exportsDir, 'chosen.docx'))),
+  openFile: () => Promise.reject(new Error('an export never opens a file')),
   chooseFolder: (options) => (dialogCalls.push(options), Promise.resolve(null)),
 };
 

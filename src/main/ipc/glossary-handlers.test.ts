@@ -10,6 +10,11 @@ import { completedTranscriptFromLines, misheardTimings } from '../core/library/c
 import type { GlossaryContribution } from '../../shared/glossary/glossary-request';
 import type { TranscriptFixProposals } from '../core/glossary/glossary-fix-proposals';
 import { fixesIntent } from '../../shared/glossary/glossary-fixes';
+import type { FileDialogs } from '../core/export/export-platform';
+import { Glossaries } from '../core/glossary/glossaries';
+import { openDatabase } from '../core/library/database';
+import { Library } from '../core/library/library';
+import { createGlossaryHandlers } from './glossary-handlers';
 
 let bed: IpcTestbed;
 const folder = mkdtempSync(join(tmpdir(), 'verbatim-glossary-'));
@@ -143,5 +148,55 @@ describe('the glossary handlers', () => {
     expect(await text()).toEqual(['Mayor Brenan opened the meeting.', 'Brennan is wrong, says Ortíz.']);
     await bed.call('corrections.undo', { id: 'old-interview' });
     expect(await text()).toEqual(['Mayor Brenan opened the meeting.', 'Brenan is wrong, says Ortis.']);
+  });
+});
+
+describe('choosing a glossary file', () => {
+  it('opens the OS dialog for a CSV to import, a save dialog named after the glossary to export', async () => {
+    const asked: { kind: string; title: string; defaultPath: string; extensions: string[] }[] = [];
+    const dialogs: FileDialogs = {
+      openFile: ({ title, defaultPath, filters }) => (
+        asked.push({ kind: 'open', title, defaultPath, extensions: filters.flatMap((f) => f.extensions) }),
+        Promise.resolve('/home/reporter/council.csv')
+      ),
+      saveFile: ({ title, defaultPath, filters }) => (
+        asked.push({ kind: 'save', title, defaultPath, extensions: filters.flatMap((f) => f.extensions) }),
+        Promise.resolve(null)
+      ),
+      chooseFolder: () => Promise.reject(new Error('a glossary never asks for a folder')),
+    };
+    const db = openDatabase(':memory:');
+    const glossaries = new Glossaries(db);
+    const ferry = await glossaries.create('Ferry: story');
+    const handlers = createGlossaryHandlers({
+      glossaries,
+      library: new Library(db),
+      exportPlatform: { dialogs, defaultFolder: '/home/reporter/Documents' },
+    });
+    expect(await handlers['glossaries.chooseFile']({ purpose: 'import', glossaryId: ferry.id })).toEqual({
+      path: '/home/reporter/council.csv',
+    });
+    expect(await handlers['glossaries.chooseFile']({ purpose: 'export', glossaryId: ferry.id })).toEqual({
+      path: null,
+    });
+    expect(asked).toEqual([
+      {
+        kind: 'open',
+        title: 'Import a glossary',
+        defaultPath: '/home/reporter/Documents',
+        extensions: ['csv'],
+      },
+      {
+        kind: 'save',
+        title: 'Export the glossary',
+        defaultPath: join('/home/reporter/Documents', 'Ferry- story.csv'),
+        extensions: ['csv'],
+      },
+    ]);
+    // The web host has no dialogs: the page is told to ask for a path.
+    await expect(bed.call('glossaries.chooseFile', { purpose: 'import', glossaryId: 1 })).rejects.toThrow(
+      'This window has no file dialog: type the file’s path instead.',
+    );
+    db.close();
   });
 });

@@ -1,50 +1,49 @@
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
 import type { Handlers } from '../../shared/ipc/contract';
 import type { glossaryContract } from '../../shared/ipc/glossary-contract';
 import { checkTranscriptionOptions } from '../../shared/transcription/request-options';
 import { writeExportFile } from '../core/export/export-file';
+import { defaultExportFolder } from '../core/export/export-batch';
+import type { ExportPlatform } from '../core/export/export-platform';
 import type { Glossaries } from '../core/glossary/glossaries';
+import { readGlossaryFile } from '../core/glossary/glossary-file';
 import { proposeFixes } from '../core/glossary/glossary-fix-proposals';
 import type { Library } from '../core/library/library';
 import { requireAbsolute } from './absolute-path';
 
 type GlossaryHandlers = Pick<Handlers, keyof typeof glossaryContract>;
 
-/** A glossary file is a few hundred rows; anything this large is not one. */
-const csvMaxBytes = 5 * 1024 * 1024;
-
-/** A glossary CSV from disk, with what went wrong said in a journalist's words. */
-export async function readGlossaryFile(path: string): Promise<string> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new VerbatimError('invalid_input', `${path} is not a file. Choose a CSV file.`);
-    if (info.size > csvMaxBytes)
-      throw new VerbatimError(
-        'invalid_input',
-        `${basename(path)} is too large for a glossary (${Math.round(info.size / 1024 / 1024)} MB). A glossary file is a CSV of a few thousand rows at most.`,
-      );
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (error instanceof VerbatimError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new VerbatimError(
-      'invalid_input',
-      code === 'ENOENT'
-        ? `There is no file ${path}. Check the name and the folder.`
-        : `Verbatim could not read ${basename(path)}: ${error instanceof Error ? error.message : String(error)}`,
-      { path, code },
-    );
-  }
-}
-
 export function createGlossaryHandlers(services: {
   glossaries: Glossaries;
   library: Library;
+  exportPlatform?: ExportPlatform | undefined;
 }): GlossaryHandlers {
   const { glossaries, library } = services;
+  const folder = (): string => services.exportPlatform?.defaultFolder ?? defaultExportFolder();
   return {
+    'glossaries.chooseFile': async ({ purpose, glossaryId }) => {
+      const dialogs = services.exportPlatform?.dialogs;
+      if (!dialogs)
+        throw new VerbatimError(
+          'invalid_input',
+          'This window has no file dialog: type the file’s path instead.',
+        );
+      const filters = [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }];
+      if (purpose === 'import')
+        return {
+          path: await dialogs.openFile({ title: 'Import a glossary', defaultPath: folder(), filters }),
+        };
+      const glossary = (await glossaries.list()).find((known) => known.id === glossaryId);
+      const fileName = `${(glossary?.name ?? 'Glossary').replace(/[\\/:*?"<>|]/g, '-')}.csv`;
+      return {
+        path: await dialogs.saveFile({
+          title: 'Export the glossary',
+          defaultPath: join(folder(), fileName),
+          filters,
+        }),
+      };
+    },
     'glossaries.list': () => glossaries.list(),
     'glossaries.create': ({ name }) => glossaries.create(name),
     'glossaries.rename': ({ id, name }) => glossaries.rename(id, name),

@@ -30,5 +30,13 @@ export function electronFileDialogs(): FileDialogs {
         : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
+    async openFile({ title, defaultPath, filters }) {
+      const options = { title, defaultPath, filters, properties: ['openFile' as const] };
+      const window = parent();
+      const result = window
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
   };
 }

@@ -68,6 +68,14 @@ export const glossaryContract = {
     output: glossaryEntrySchema,
   },
   'glossaries.removeEntry': { input: z.object({ id }).strict(), output: glossaryEntrySchema },
+  /**
+   * The OS dialog for a glossary's CSV: a file to import, or where to export (the desktop app
+   * only; the web host answers that the page must ask for a path). Null when cancelled.
+   */
+  'glossaries.chooseFile': {
+    input: z.object({ purpose: z.enum(['import', 'export']), glossaryId: id }).strict(),
+    output: z.object({ path: z.string().nullable() }),
+  },
   /** Reads a CSV file (term, kind, misheard, note) into a glossary: every row, or none. */
   'glossaries.importCsv': {
     input: z.object({ glossaryId: id, path }).strict(),

@@ -6,17 +6,25 @@ import { requireTranscriptionKey } from '../environment';
 import { followJobs } from '../library-session';
 import { describeJob, publicJob } from '../job-lines';
 import { UsageError } from '../usage-error';
+import { contributionNotes } from './glossary';
 
 /** `transcribe <file-or-url>...`: recordings to the service, stored in the library as the app stores them. */
 export const transcribeCommand = defineCommand({
   name: 'transcribe',
-  usage: ['<file-or-url>... [--options-json JSON] [--title T] [--wait] [--json]'],
+  usage: ['<file-or-url>... [--options-json JSON] [--glossary NAME]... [--title T] [--wait] [--json]'],
   summary: 'Sends recordings (files on this computer or http(s) links) to be transcribed into the library.',
   options: {
     'options-json': {
       type: 'string',
       valueName: 'JSON',
       description: `the service's transcription options as a JSON object, such as '{"speaker_labels": true}'`,
+    },
+    glossary: {
+      type: 'string',
+      valueName: 'NAME',
+      multiple: true,
+      description:
+        "a glossary whose spellings the service is given (else the glossaries used by default); see 'glossary list'",
     },
     title: { type: 'string', valueName: 'T', description: "the title in the library (else the file's name)" },
     wait: { type: 'boolean', description: 'stays until every job has finished (exit 1 if one failed)' },
@@ -27,7 +35,19 @@ export const transcribeCommand = defineCommand({
     const session = openLibrary({ showProgress: !values.json });
     if (positionals.length === 0) throw new UsageError('transcribe needs at least one file or URL');
     requireTranscriptionKey(io.env);
-    const options = parseServiceOptions(values['options-json']);
+    const { glossaries } = session.core;
+    const glossaryIds =
+      values.glossary.length === 0
+        ? undefined
+        : await Promise.all(values.glossary.map(async (name) => (await glossaries.named(name)).id));
+    const { options, contribution } = await glossaries.requestFor(
+      parseServiceOptions(values['options-json']),
+      {
+        glossaryIds,
+      },
+    );
+    // What the glossaries could not send is said, never dropped silently (stderr: stdout stays the jobs).
+    if (contribution) for (const line of contributionNotes(contribution)) io.err(`verbatim: ${line}\n`);
     const jobs: JobRecord[] = [];
     for (const source of positionals) {
       const isUrl = /^https?:\/\//i.test(source);

@@ -10,6 +10,12 @@ export interface FileDialogs {
     filters: { name: string; extensions: string[] }[];
   }): Promise<string | null>;
   chooseFolder(options: { title: string; defaultPath: string }): Promise<string | null>;
+  /** A file to read (a glossary's CSV), or null when the user cancelled. */
+  openFile(options: {
+    title: string;
+    defaultPath: string;
+    filters: { name: string; extensions: string[] }[];
+  }): Promise<string | null>;
 }
 
 export interface ExportPlatform {

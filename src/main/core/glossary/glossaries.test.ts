@@ -59,6 +59,13 @@ describe('glossaries', () => {
       created: false,
       entry: { term: 'Brennan', kind: 'person', misheard: ['Brenan', 'Bren Ann'] },
     });
+    // Case beyond ASCII is folded too: "ÁLVAREZ" is the entry "Álvarez".
+    await glossaries.add(id, { term: 'Álvarez', kind: 'person' });
+    expect(await glossaries.add(id, { term: 'ÁLVAREZ', misheard: ['Alvares'] })).toMatchObject({
+      created: false,
+      entry: { term: 'Álvarez', misheard: ['Alvares'] },
+    });
+    expect((await glossaries.removeTerm(id, 'álvarez')).term).toBe('Álvarez');
     await expect(glossaries.add(id, { term: ' ', misheard: [] })).rejects.toThrow(
       'An entry needs its correct spelling.',
     );

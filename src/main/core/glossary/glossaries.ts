@@ -136,11 +136,20 @@ export class Glossaries {
     options: Record<string, unknown>,
     choice: { glossaryIds?: readonly number[] | undefined; preset?: string | undefined } = {},
   ): Promise<Record<string, unknown>> {
+    return (await this.requestFor(options, choice)).options;
+  }
+
+  /** As optionsFor, with what the glossaries contributed (none when no glossary applies). */
+  async requestFor(
+    options: Record<string, unknown>,
+    choice: { glossaryIds?: readonly number[] | undefined; preset?: string | undefined } = {},
+  ): Promise<{ options: Record<string, unknown>; contribution: GlossaryContribution | undefined }> {
     const checked = checkTranscriptionOptions(options);
-    if (!checked.ok) return options;
+    if (!checked.ok) return { options, contribution: undefined };
     const ids = choice.glossaryIds ?? defaultGlossaryIds(await this.list(), choice.preset);
-    if (ids.length === 0) return options;
-    return withGlossaries({ ...options }, await this.contribution(ids, checked.options));
+    if (ids.length === 0) return { options, contribution: undefined };
+    const contribution = await this.contribution(ids, checked.options);
+    return { options: withGlossaries({ ...options }, contribution), contribution };
   }
 
   private changing<T>(work: () => T): Promise<T> {

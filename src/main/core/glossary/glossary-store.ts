@@ -217,10 +217,15 @@ export class GlossaryStore {
 
   /** The entry of this spelling in a glossary, ignoring case. */
   entryNamed(glossaryId: number, term: string): GlossaryEntry | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM glossary_entries WHERE glossary_id = ? AND term = ? COLLATE NOCASE')
-      .get(glossaryId, term.trim()) as EntryRow | undefined;
-    return row ? toEntry(row) : undefined;
+    // SQLite's NOCASE folds only ASCII: "álvarez" must still find "Álvarez". A glossary is a few
+    // thousand rows at most, so the spellings are compared here.
+    const wanted = term.trim().toLocaleLowerCase();
+    const rows = this.db
+      .prepare('SELECT id, term FROM glossary_entries WHERE glossary_id = ?')
+      .all(glossaryId) as { id: number; term: string }[];
+    const found = rows.find((row) => row.term.toLocaleLowerCase() === wanted);
+    if (!found) return undefined;
+    return toEntry(this.db.prepare('SELECT * FROM glossary_entries WHERE id = ?').get(found.id) as EntryRow);
   }
 
   /**
