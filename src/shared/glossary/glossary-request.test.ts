@@ -78,6 +78,21 @@ describe('glossaryContribution', () => {
     expect(result.keyterms).toEqual(['Brennan', 'Gull Island', 'Ortiz', 'Brenham']);
   });
 
+  it('does not say a multi-word spelling goes as a key term when the limit left it out', () => {
+    const many = Array.from({ length: 200 }, (_, index) => entry(`Name${index}`, [], 10));
+    const result = glossaryContribution([...many, entry('Gull Island', ['Gul Island'], 1)], {
+      speech_models: ['universal-2'],
+    });
+    expect(result.leftOut).toEqual(['Gull Island']);
+    expect(result.notExpressible).toEqual([
+      {
+        term: 'Gull Island',
+        reason:
+          'Custom spelling can only write a single word, and “Gull Island” is 2 words: its misheard forms (Gul Island) are not replaced.',
+      },
+    ]);
+  });
+
   it('leaves a form the journalist spelled in the form itself to that spelling', () => {
     const result = glossaryContribution([entry('Brennan', ['Brenan', 'Brenin'])], {
       custom_spelling: [{ from: ['brenan'], to: 'Brannan' }],

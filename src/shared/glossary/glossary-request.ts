@@ -75,7 +75,7 @@ export function glossaryContribution(
     if (/\s/.test(entry.term.trim())) {
       notExpressible.push({
         term: entry.term,
-        reason: `Custom spelling can only write a single word, and “${entry.term}” is ${wordCount(entry.term)} words: its misheard forms (${forms.join(', ')}) are not replaced. Its spelling is still sent as a key term.`,
+        reason: `Custom spelling can only write a single word, and “${entry.term}” is ${wordCount(entry.term)} words: its misheard forms (${forms.join(', ')}) are not replaced.${keyterms.includes(entry.term) ? ' Its spelling is still sent as a key term.' : ''}`,
       });
       continue;
     }

@@ -8,6 +8,7 @@ export const viewLabels = {
   assistant: 'Assistant',
   quotes: 'Quotes',
   stories: 'Stories',
+  glossary: 'Glossary',
   settings: 'Settings',
 } as const;
 export type ViewKey = keyof typeof viewLabels;

@@ -38,6 +38,8 @@ export interface GlossaryEntryChange {
 }
 
 /** How an import went: what it added and merged, and the rows it could not read, by line. */
+const spellingOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 export interface GlossaryImport {
   added: number;
   updated: number;
@@ -189,12 +191,13 @@ export class GlossaryStore {
     if (filter.glossaryId !== undefined) this.require(filter.glossaryId);
     const rows = (
       filter.glossaryId === undefined
-        ? this.db.prepare('SELECT * FROM glossary_entries ORDER BY term COLLATE NOCASE, id').all()
+        ? this.db.prepare('SELECT * FROM glossary_entries ORDER BY id').all()
         : this.db
-            .prepare('SELECT * FROM glossary_entries WHERE glossary_id = ? ORDER BY term COLLATE NOCASE, id')
+            .prepare('SELECT * FROM glossary_entries WHERE glossary_id = ? ORDER BY id')
             .all(filter.glossaryId)
     ) as EntryRow[];
-    const entries = rows.map(toEntry);
+    // In the order of a dictionary, which SQLite's NOCASE is not: "Álvarez" among the A's.
+    const entries = rows.map(toEntry).sort((a, b) => spellingOrder.compare(a.term, b.term));
     const query = foldForSearch(filter.query?.trim() ?? '');
     if (!query) return entries;
     return entries.filter((entry) =>
@@ -234,34 +237,47 @@ export class GlossaryStore {
    * the reader or a script means "and it is also misheard as …".
    */
   add(glossaryId: number, input: NewGlossaryEntry): { entry: GlossaryEntry; created: boolean } {
-    const parsed = parseEntryInput(input);
     return inWriteTransaction(this.db, () => {
       this.require(glossaryId);
-      const existing = this.entryNamed(glossaryId, parsed.term);
-      if (existing) {
-        const entry = this.write(existing.id, {
+      return this.addOne(glossaryId, input, this.now(), (term) => this.entryNamed(glossaryId, term));
+    });
+  }
+
+  private addOne(
+    glossaryId: number,
+    input: NewGlossaryEntry,
+    at: number,
+    existingNamed: (term: string) => GlossaryEntry | undefined,
+  ): { entry: GlossaryEntry; created: boolean } {
+    const parsed = parseEntryInput(input);
+    const existing = existingNamed(parsed.term);
+    if (existing) {
+      const entry = this.write(
+        existing.id,
+        {
           misheard: [...existing.misheard, ...parsed.misheard],
           ...(input.kind !== undefined ? { kind: parsed.kind } : {}),
           ...(parsed.note ? { note: parsed.note } : {}),
-        });
-        return { entry, created: false };
-      }
-      const count = (this.db.prepare('SELECT count(*) AS n FROM glossary_entries').get() as { n: number }).n;
-      if (count >= glossaryEntriesMax)
-        throw new VerbatimError(
-          'invalid_input',
-          `The glossaries hold ${glossaryEntriesMax.toLocaleString('en-US')} entries at most. Remove some before adding more.`,
-        );
-      const id = Number(
-        this.db
-          .prepare(
-            'INSERT INTO glossary_entries (glossary_id, term, kind, misheard_json, note, used_at) VALUES (?, ?, ?, ?, ?, ?)',
-          )
-          .run(glossaryId, parsed.term, parsed.kind, JSON.stringify(parsed.misheard), parsed.note, this.now())
-          .lastInsertRowid,
+        },
+        at,
       );
-      return { entry: this.entry(id), created: true };
-    });
+      return { entry, created: false };
+    }
+    const count = (this.db.prepare('SELECT count(*) AS n FROM glossary_entries').get() as { n: number }).n;
+    if (count >= glossaryEntriesMax)
+      throw new VerbatimError(
+        'invalid_input',
+        `The glossaries hold ${glossaryEntriesMax.toLocaleString('en-US')} entries at most. Remove some before adding more.`,
+      );
+    const id = Number(
+      this.db
+        .prepare(
+          'INSERT INTO glossary_entries (glossary_id, term, kind, misheard_json, note, used_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(glossaryId, parsed.term, parsed.kind, JSON.stringify(parsed.misheard), parsed.note, at)
+        .lastInsertRowid,
+    );
+    return { entry: this.entry(id), created: true };
   }
 
   update(id: number, change: GlossaryEntryChange): GlossaryEntry {
@@ -279,10 +295,23 @@ export class GlossaryStore {
   /** Adds or merges many entries in one transaction: all of them, or none when one is refused. */
   addMany(glossaryId: number, inputs: readonly NewGlossaryEntry[]): GlossaryImport {
     return inWriteTransaction(this.db, () => {
+      this.require(glossaryId);
+      // One import is one moment: its rows are equally recent, ordered by spelling when a limit bites.
+      const at = this.now();
+      const fold = (term: string): string => term.trim().toLocaleLowerCase();
+      const rows = this.db
+        .prepare('SELECT id, term FROM glossary_entries WHERE glossary_id = ?')
+        .all(glossaryId) as { id: number; term: string }[];
+      const known = new Map(rows.map((row) => [fold(row.term), row.id]));
       let added = 0;
       let updated = 0;
       for (const input of inputs) {
-        if (this.add(glossaryId, input).created) added++;
+        const result = this.addOne(glossaryId, input, at, (term) => {
+          const id = known.get(fold(term));
+          return id === undefined ? undefined : this.entry(id);
+        });
+        known.set(fold(result.entry.term), result.entry.id);
+        if (result.created) added++;
         else updated++;
       }
       return { added, updated };
@@ -299,7 +328,7 @@ export class GlossaryStore {
     });
   }
 
-  private write(id: number, change: GlossaryEntryChange): GlossaryEntry {
+  private write(id: number, change: GlossaryEntryChange, at = this.now()): GlossaryEntry {
     const entry = this.entry(id);
     const next = parseEntryInput({
       term: change.term ?? entry.term,
@@ -314,7 +343,7 @@ export class GlossaryStore {
       .prepare(
         'UPDATE glossary_entries SET term = ?, kind = ?, misheard_json = ?, note = ?, used_at = ? WHERE id = ?',
       )
-      .run(next.term, next.kind, JSON.stringify(next.misheard), next.note, this.now(), id);
+      .run(next.term, next.kind, JSON.stringify(next.misheard), next.note, at, id);
     return this.entry(id);
   }
 

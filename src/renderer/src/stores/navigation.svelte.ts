@@ -6,6 +6,8 @@ export const views = [
   // Highlights and stories (issue #20); the older views keep the shortcuts people learnt.
   { id: 'quotes', label: 'Quotes', shortcut: '6' },
   { id: 'stories', label: 'Stories', shortcut: '7' },
+  // The newsroom glossary (issue #21).
+  { id: 'glossary', label: 'Glossary', shortcut: '8' },
   { id: 'settings', label: 'Settings', shortcut: '5' },
 ] as const;
 

@@ -2,6 +2,7 @@ import { api } from '../lib/api';
 import { problem, type Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
 import { OptionsEditor } from '../components/options/options-editor.svelte';
+import { GlossaryChoice } from './glossary-choice.svelte';
 import { navigation } from './navigation.svelte';
 import { settings } from './settings.svelte';
 import { titleFromFileName, type Options } from './new-transcription-logic';
@@ -24,6 +25,8 @@ class NewTranscriptionStore {
   recordings = $state<ChosenRecording[]>([]);
   url = $state('');
   editor = new OptionsEditor();
+  /** The glossaries whose spellings go with the recordings (issue #21). */
+  glossaryChoice = new GlossaryChoice();
   /** Whether files are being dragged over the window, for the drop overlay. */
   dragging = $state(false);
   submitting = $state(false);
@@ -77,6 +80,7 @@ class NewTranscriptionStore {
 
   choosePreset(name: string): void {
     this.preset = name;
+    this.glossaryChoice.useDefaults();
     const preset = settings.value.presets.find((candidate) => candidate.name === name);
     this.editor.replace(preset ? preset.options : settings.value.defaultOptions);
   }
@@ -99,6 +103,7 @@ class NewTranscriptionStore {
     this.error = undefined;
     this.refused = undefined;
     const options: Options = this.editor.snapshot();
+    const glossaryIds = this.glossaryChoice.requestIds(this.preset);
     let current: ChosenRecording | undefined;
     try {
       for (const recording of [...this.recordings]) {
@@ -108,12 +113,13 @@ class NewTranscriptionStore {
           source: { kind: 'file', path },
           title: titleFromFileName(recording.name),
           options,
+          glossaryIds,
         });
         this.recordings = this.recordings.filter((candidate) => candidate !== recording);
       }
       current = undefined;
       if (this.url.trim() !== '') {
-        await api.transcripts.create({ source: { kind: 'url', url: this.url.trim() }, options });
+        await api.transcripts.create({ source: { kind: 'url', url: this.url.trim() }, options, glossaryIds });
         this.url = '';
       }
       navigation.go('library');

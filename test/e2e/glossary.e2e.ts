@@ -1,0 +1,151 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, fixtureDir } from './fixtures';
+import { callBridge } from './pages/bridge';
+import { GlossaryPage } from './pages/glossary-page';
+import { NewTranscriptionPage } from './pages/new-transcription-page';
+import { ReaderPage } from './pages/reader-page';
+
+/**
+ * The newsroom glossary (issue #21) in Chromium through the web host: entries kept and edited
+ * in place, the New transcription form showing what the glossaries send, and a name added in
+ * the Glossary view coming back spelled right from the service.
+ */
+const interview = join(fixtureDir, 'interview-ferry-contract.wav');
+
+test('a name added in the Glossary view comes back spelled right from a new transcription', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  await shell.goTo('glossary');
+  const glossary = new GlossaryPage(page);
+  await expect(glossary.glossary('General')).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByText('No entries yet')).toBeVisible();
+
+  await glossary.add({ term: 'Álvarez', kind: 'person', misheard: '' });
+  await expect(glossary.rows).toHaveCount(1);
+  await expect(glossary.field('Spelling', 'Álvarez')).toHaveValue('Álvarez');
+  await expect(glossary.addForm.getByLabel('Correct spelling')).toBeFocused();
+  // Edited in place: Enter saves, and the stored value survives a reload.
+  await glossary.field('Note', 'Álvarez').fill('Mayor of Port Hollow');
+  await glossary.field('Note', 'Álvarez').press('Enter');
+  await glossary.field('Misheard forms', 'Álvarez').fill('Alvares, Al Varez');
+  await glossary.field('Misheard forms', 'Álvarez').press('Tab');
+  // Escape puts back what is stored.
+  await glossary.field('Spelling', 'Álvarez').fill('');
+  await glossary.field('Spelling', 'Álvarez').press('Escape');
+  await expect(glossary.field('Spelling', 'Álvarez')).toHaveValue('Álvarez');
+  await page.reload();
+  await expect(glossary.field('Note', 'Álvarez')).toHaveValue('Mayor of Port Hollow');
+  await expect(glossary.field('Misheard forms', 'Álvarez')).toHaveValue('Alvares, Al Varez');
+  await expect(glossary.glossary('General')).toContainText('1 entry');
+
+  // A spelling the glossary has already is refused beside the row.
+  await glossary.add({ term: 'Reyes', kind: 'person' });
+  await glossary.field('Spelling', 'Reyes').fill('ÁLVAREZ');
+  await glossary.field('Spelling', 'Reyes').press('Enter');
+  await expect(glossary.field('Spelling', 'Reyes')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toContainText('already');
+  await glossary.field('Spelling', 'Reyes').press('Escape');
+  await page.getByRole('button', { name: 'Remove “Reyes”' }).click();
+  await expect(glossary.rows).toHaveCount(1);
+
+  // Search ignores case and accents, and says when nothing matches.
+  await glossary.search.fill('alvarez');
+  await expect(glossary.rows).toHaveCount(1);
+  await glossary.search.fill('port hollow');
+  await expect(glossary.rows).toHaveCount(1);
+  await glossary.search.fill('submarine');
+  await expect(glossary.rows).toHaveCount(0);
+  await expect(page.getByText('No entry matches “submarine”.')).toBeVisible();
+  await glossary.search.fill('');
+  const report = await new AxeBuilder({ page }).include('main').analyze();
+  expect(report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  // The New transcription form shows General ticked (used by default) and what it sends.
+  await shell.goTo('new');
+  const form = new NewTranscriptionPage(page);
+  await expect(page.getByRole('checkbox', { name: 'General (1 entry)' })).toBeChecked();
+  await expect(page.getByTestId('glossary-summary')).toHaveText('Sends 1 key term and 1 spelling.');
+  // Each misheard form is rewritten to the one-word spelling: nothing the rules cannot express.
+  await expect(page.getByTestId('glossary-not-expressible')).toHaveCount(0);
+  await form.fileInput.setInputFiles(interview);
+  await form.submit.click();
+  await expect(shell.heading).toHaveText('Library');
+  let id = '';
+  await expect
+    .poll(async () => {
+      const [job] = await callBridge<{ id: string; status: string }[]>(page, 'transcripts.list');
+      id = job?.id ?? '';
+      return job?.status;
+    })
+    .toBe('completed');
+  const reader = new ReaderPage(page);
+  await reader.open(id);
+  await expect(reader.turns.first()).toContainText('Mayor Elena Álvarez');
+});
+
+test('the form names the key terms a model’s limit leaves out and the spellings the service cannot write', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const folder = mkdtempSync(join(tmpdir(), 'verbatim-glossary-e2e-'));
+  const csv = join(folder, 'council.csv');
+  const rows = Array.from(
+    { length: 205 },
+    (_, index) => `Councillor ${String(index).padStart(3, '0')},person,,`,
+  );
+  writeFileSync(
+    csv,
+    ['term,kind,misheard,note', ...rows, 'North Wind Ferries,organisation,Northwind Ferries,'].join('\n'),
+  );
+
+  await shell.goTo('glossary');
+  const glossary = new GlossaryPage(page);
+  await glossary.create('Council beat');
+  await expect(glossary.glossary('Council beat')).toHaveAttribute('aria-current', 'true');
+  await glossary.csvPath.fill(csv);
+  await page.getByRole('button', { name: 'Import CSV…' }).click();
+  await expect(page.getByText('Imported 206 new entries and updated 0.')).toBeVisible();
+  await expect(glossary.rows).toHaveCount(206);
+  // Edited last, so the most recently used: kept when the limit bites, though last in order.
+  await glossary.field('Note', 'Councillor 204').fill('ward 1');
+  await glossary.field('Note', 'Councillor 204').press('Enter');
+  await expect(glossary.field('Note', 'Councillor 204')).toHaveValue('ward 1');
+
+  // Exporting where a file is asks before replacing it.
+  const out = join(folder, 'out.csv');
+  writeFileSync(out, 'old');
+  await glossary.csvPath.fill(out);
+  await page.getByRole('button', { name: 'Export CSV…' }).click();
+  await page.getByRole('button', { name: 'Replace it' }).click();
+  await expect(page.getByText(`Saved 206 entries to ${out}`)).toBeVisible();
+  expect(readFileSync(out, 'utf8')).toContain('North Wind Ferries,organisation,Northwind Ferries,');
+
+  await shell.goTo('new');
+  const council = page.getByRole('checkbox', { name: 'Council beat (206 entries)' });
+  await expect(council).not.toBeChecked();
+  await council.check();
+  // The default speech models include universal-2: 200 key terms at most.
+  await expect(page.getByTestId('glossary-summary')).toHaveText('Sends 200 key terms and 0 spellings.');
+  const leftOut = page.getByTestId('glossary-left-out');
+  await expect(leftOut).toContainText('these 6, used least recently, are left out');
+  await expect(leftOut).toContainText(
+    'Councillor 199, Councillor 200, Councillor 201, Councillor 202, Councillor 203, North Wind Ferries',
+  );
+  await expect(leftOut).not.toContainText('Councillor 204');
+  await expect(page.getByTestId('glossary-not-expressible')).toContainText(
+    'North Wind Ferries: Custom spelling can only write a single word, and “North Wind Ferries” is 3 words: its misheard forms (Northwind Ferries) are not replaced.',
+  );
+  await page.getByRole('checkbox', { name: 'Council beat (206 entries)' }).uncheck();
+  await expect(page.getByTestId('glossary-summary')).toHaveText('Sends 0 key terms and 0 spellings.');
+  await expect(leftOut).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'General (0 entries)' }).uncheck();
+  await expect(page.getByTestId('glossary-summary')).toHaveText(
+    'No glossary: the service gets no names to listen for.',
+  );
+});
