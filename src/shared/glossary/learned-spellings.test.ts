@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SentenceChange } from '../corrections/corrections';
-import { learnedSpellings, similarity } from './learned-spellings';
+import { learnedFromWords, learnedSpellings, similarity } from './learned-spellings';
 
 function change(before: string, after: string): SentenceChange {
   const sentence = (text: string): SentenceChange['removed'][number] => ({
@@ -47,5 +47,14 @@ describe('learnedSpellings', () => {
     ]);
     expect(similarity('Brenan', 'Brennan')).toBeCloseTo(6 / 7);
     expect(similarity('good', 'bad')).toBeLessThan(0.6);
+  });
+});
+
+describe('learnedFromWords', () => {
+  it('compares a turn as it was with the turn as typed, word by word', () => {
+    const before = 'They will run the crossing between Port Hollow and Gull Island every hour.'.split(' ');
+    const after = 'They will run the crossing between Port Hollow and Gall Island every hour!'.split(' ');
+    expect(learnedFromWords(before, after)).toEqual([{ spelling: 'Gall', misheard: 'Gull' }]);
+    expect(learnedFromWords(before, after, new Set(['gall']))).toEqual([]);
   });
 });

@@ -43,6 +43,15 @@ export function learnedSpellings(
   const after = changes.flatMap((change) =>
     change.inserted.flatMap((sentence) => sentence.words.map((w) => w.text)),
   );
+  return learnedFromWords(before, after, known);
+}
+
+/** The same from a run of words as it was and as it is now (a turn before and after typing). */
+export function learnedFromWords(
+  before: readonly string[],
+  after: readonly string[],
+  known: ReadonlySet<string> = new Set(),
+): LearnedSpelling[] {
   const parts = diffArrays(before.map(bare), after.map(bare));
   const learned: LearnedSpelling[] = [];
   for (let index = 0; index < parts.length; index++) {

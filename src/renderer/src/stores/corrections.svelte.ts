@@ -5,6 +5,7 @@ import type {
   EditStep,
   SpeakerChoice,
 } from '../../../shared/corrections/corrections';
+import { learnedFromWords, type LearnedSpelling } from '../../../shared/glossary/learned-spellings';
 import { planEdit, type PlanContext } from '../../../shared/corrections/edit-plan';
 import { applyStep } from '../../../shared/corrections/sentence-changes';
 import { isVerbatimError } from '../../../shared/errors';
@@ -52,7 +53,12 @@ export class TurnEdit {
     readonly caret: number,
     /** The end of the selection carried into the editor (the caret when nothing is selected). */
     readonly caretEnd: number = caret,
-  ) {}
+  ) {
+    this.original = stored;
+  }
+
+  /** The turn's text when the editor opened: what the journalist respelled is found against it. */
+  readonly original: string;
 
   /** Text typed but not stored, shown when the editor opens again after a failed commit. */
   draft: string | undefined = undefined;
@@ -73,6 +79,12 @@ export class Corrections {
   /** The service's words, shown read-only instead of the corrected ones. */
   machine = $state.raw<ReaderModel | undefined>(undefined);
   showingMachine = $state(false);
+  /**
+   * Words the journalist respelled in this transcript (a name typed over what the service heard),
+   * newest last, for the reader to offer "Add to glossary" (issue #21); the offer hides those a
+   * glossary spells already.
+   */
+  learned = $state.raw<LearnedSpelling[]>([]);
 
   private queue: Promise<unknown> = Promise.resolve();
   /** Edits queued or on their way: a change is painted before main answers only when none is. */
@@ -173,8 +185,25 @@ export class Corrections {
     if (stored && (this.editing === edit || shown)) {
       if (this.editing === edit) this.editing = undefined;
       if (edit.editId !== undefined) this.host.notice = 'Correction saved. Ctrl+Z undoes it.';
+      this.learn(edit.original, edit.stored);
     }
     return stored;
+  }
+
+  /** Keeps what was respelled between two versions of a turn, once each. */
+  private learn(before: string, after: string): void {
+    const found = learnedFromWords(before.split(/\s+/), after.split(/\s+/)).filter(
+      (spelling) =>
+        !this.learned.some(
+          (known) => known.spelling === spelling.spelling && known.misheard === spelling.misheard,
+        ),
+    );
+    if (found.length > 0) this.learned = [...this.learned, ...found];
+  }
+
+  /** The journalist added a respelling to a glossary, or said no to keeping it. */
+  forget(spelling: LearnedSpelling): void {
+    this.learned = this.learned.filter((known) => known !== spelling);
   }
 
   /**
