@@ -106,6 +106,15 @@ describe('the glossary handlers', () => {
     const both = (await sent({ glossaryIds: [ferry.id, general.id] })).keyterms_prompt as string[];
     expect([...both.slice(0, 2).toSorted(), both[2]]).toEqual(['Gull Island', 'Ortíz', 'Brennan']);
     expect(await sent({ glossaryIds: [] })).toEqual({ speaker_labels: true });
+    // An entry just applied to a transcript becomes the most recently used: it goes first.
+    const [ortiz] = await bed.call<GlossaryEntry[]>('glossaries.entries', { query: 'ortíz' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await bed.call('glossaries.markUsed', { entryIds: [ortiz!.id] })).toEqual({});
+    const ordered = await bed.call<GlossaryContribution>('glossaries.contribution', {
+      glossaryIds: [ferry.id, general.id],
+      options: {},
+    });
+    expect(ordered.keyterms[0]).toBe('Ortíz');
     const entries = await bed.call<GlossaryEntry[]>('glossaries.entries', { query: 'harbour' });
     expect(entries.map((entry) => entry.term)).toEqual(['Ortíz']);
   });

@@ -69,6 +69,10 @@ export function createGlossaryHandlers(services: {
       await writeExportFile(target, new TextEncoder().encode(csv), { replace: replace ?? false });
       return { path: target, entries: (await glossaries.entries({ glossaryId })).length };
     },
+    'glossaries.markUsed': async ({ entryIds }) => {
+      await glossaries.touch(entryIds);
+      return {};
+    },
     'glossaries.proposeFixes': ({ transcriptIds, glossaryIds }) =>
       proposeFixes(library, glossaries, transcriptIds, glossaryIds),
     // Options the form has not got right yet contribute as if empty: the form shows their problems.

@@ -102,6 +102,11 @@ export const glossaryContract = {
       z.object({ transcriptId: z.string(), title: z.string(), fixes: z.array(glossaryFixProposalSchema) }),
     ),
   },
+  /** Entries just applied to a transcript: the most recently used, kept first when a limit bites. */
+  'glossaries.markUsed': {
+    input: z.object({ entryIds: z.array(id).max(20_000) }).strict(),
+    output: z.object({}),
+  },
   /** What these glossaries add to a transcription with these options, and what they cannot. */
   'glossaries.contribution': {
     input: z

@@ -78,3 +78,16 @@ class GlossarySpellings {
 }
 
 export const glossarySpellings = new GlossarySpellings();
+
+/**
+ * Applied fixes make their entries the most recently used. The fixes are stored by then: a
+ * failure here is logged and said, never taken for the fixes failing.
+ */
+export async function markUsed(fixes: readonly { entryId: number }[]): Promise<void> {
+  try {
+    const entryIds = fixes.map((fix) => fix.entryId).filter((id, index, all) => all.indexOf(id) === index);
+    await api.glossaries.markUsed({ entryIds });
+  } catch (error) {
+    glossarySpellings.problem = caught(error, 'glossaries.markUsed');
+  }
+}
