@@ -209,7 +209,8 @@ describe('glossaries as CSV', () => {
   it('import a file as one moment: its rows equally recent, a row already there merged', async () => {
     const id = await general();
     await glossaries.add(id, { term: 'Álvarez', kind: 'person' });
-    const csv = 'term,kind,misheard,note\nBrennan,person,Brenan,\nálvarez,,Alvares,\nBrennan,,Bren Ann,\nOrtiz,person,,\n';
+    const csv =
+      'term,kind,misheard,note\nBrennan,person,Brenan,\nálvarez,,Alvares,\nBrennan,,Bren Ann,\nOrtiz,person,,\n';
     expect(await glossaries.importCsv(id, csv)).toEqual({ added: 2, updated: 2 });
     const entries = await glossaries.entries({ glossaryId: id });
     expect(entries.map((entry) => [entry.term, entry.misheard])).toEqual([
