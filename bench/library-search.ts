@@ -1,3 +1,4 @@
+import { newSentenceFacetsSql } from '../src/main/core/library/search-facets';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,14 +44,36 @@ interface FilterCase {
   filters: SearchFilters;
 }
 
-/** Stores `hours` transcripts in the format before migration 11, a day apart; returns its words. */
-function storeCorpus(db: Db, hours: number, random: () => number, words: string[], first = 0): void {
+/**
+ * Stores `hours` transcripts a day apart: in the format before migration 11, or as the library
+ * stores them now (`withFacets`: each sentence with its filter terms, transcript-content.ts).
+ */
+function storeCorpus(
+  db: Db,
+  hours: number,
+  random: () => number,
+  words: string[],
+  first = 0,
+  withFacets = false,
+): void {
   const insertTranscript = db.prepare(
     "INSERT INTO transcripts (id, title, source_kind, source, status, language_code, created_at, updated_at) VALUES (?, ?, 'file', ?, 'completed', 'en_us', ?, ?)",
   );
-  const insertSentence = db.prepare(
-    'INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text) VALUES (?, ?, ?, ?, ?, 0.9, ?)',
+  const statement = db.prepare(
+    withFacets
+      ? `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, facets)
+         VALUES (@transcript, @position, @startMs, @endMs, @speaker, 0.9, @text, ${newSentenceFacetsSql})`
+      : `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text)
+         VALUES (@transcript, @position, @startMs, @endMs, @speaker, 0.9, @text)`,
   );
+  const insertSentence = (
+    transcript: string,
+    position: number,
+    startMs: number,
+    endMs: number,
+    speaker: string,
+    text: string,
+  ): unknown => statement.run({ transcript, position, startMs, endMs, speaker, text });
   for (let t = first; t < first + hours; t++) {
     db.transaction(() => {
       const id = `t${t}`;
@@ -58,7 +81,7 @@ function storeCorpus(db: Db, hours: number, random: () => number, words: string[
       for (let s = 0; s < sentencesPerHour; s++) {
         const length = 8 + Math.floor(random() * 16);
         const text = Array.from({ length }, () => pickWord(words, random)).join(' ');
-        insertSentence.run(id, s, s * 6000, s * 6000 + 5500, s % 3 === 0 ? 'B' : 'A', text);
+        insertSentence(id, s, s * 6000, s * 6000 + 5500, s % 3 === 0 ? 'B' : 'A', text);
       }
     })();
   }
@@ -118,7 +141,7 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
     const upgrade = timeMs(() => openDatabase(path));
     db = upgrade.value;
     const prefixBytes = indexBytes(db, 'sentences_fts');
-    const ingestPrefix = timeMs(() => storeCorpus(db, 20, random, words, hours + 20));
+    const ingestPrefix = timeMs(() => storeCorpus(db, 20, random, words, hours + 20, true));
     const total = hours + 40;
     // Filters a newsroom uses: a named speaker in one transcript in 20, a tag on one in 50, a tenth of the dates.
     db.prepare(
@@ -232,26 +255,26 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
     return [
       ...measurements,
       {
-        name: `search: size of the sentence index with prefix indexes (1-3 letters), one build, ${scale}`,
+        name: `search: size of the sentence index with prefix indexes (1-3 letters) and filter terms, one build, ${scale}`,
         statistic: 'one build',
         unit: 'MB',
         ours: megabytes(prefixBytes),
         baseline: megabytes(plainBytes),
-        baselineLabel: 'the same index without prefix indexes (before migration 11)',
+        baselineLabel: 'the same index without prefix indexes or filter terms (before migrations 11 and 12)',
         targets: [],
         notes: { buildSeconds: Math.round(build.ms / 1000) },
       },
       {
-        name: `search: time to store 20 hours of sentences (12,000) into the ${scale} library, with prefix indexes, one run`,
+        name: `search: time to store 20 hours of sentences (12,000) into the ${scale} library, with prefix indexes and filter terms, one run`,
         statistic: 'one run',
         unit: 'ms',
         ours: Math.round(ingestPrefix.ms),
         baseline: Math.round(ingestPlain.ms),
-        baselineLabel: 'the same 20 hours stored before the upgrade, without prefix indexes',
+        baselineLabel: 'the same 20 hours stored before the upgrade, without prefix indexes or filter terms',
         targets: [],
       },
       {
-        name: `search: time to upgrade the ${scale} library to prefix indexes (opening it: backup and migration 11), one run`,
+        name: `search: time to upgrade the ${scale} library to prefix indexes and filter terms (opening it: backup, migrations 11 and 12), one run`,
         statistic: 'one run',
         unit: 'ms',
         ours: Math.round(upgrade.ms),

@@ -1,3 +1,4 @@
+import { newSentenceFacetsSql } from './search-facets';
 import { inWriteTransaction, type Db } from './database';
 import type { Segment, Word } from '../../../shared/library';
 import type { SentenceContent } from '../../../shared/corrections/corrections';
@@ -143,21 +144,22 @@ export class TranscriptContent {
 
   /** Inserts corrected sentences from `position` on (the caller has made room for them). */
   insertSentences(id: string, position: number, sentences: readonly SentenceContent[]): void {
+    // Each sentence carries its tag and speaker terms for filtered search (search-facets.ts).
     const insert = this.db.prepare(
-      `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json, facets)
+       VALUES (@transcript, @position, @startMs, @endMs, @speaker, @confidence, @text, @words, ${newSentenceFacetsSql})`,
     );
     sentences.forEach((sentence, offset) => {
-      insert.run(
-        id,
-        position + offset,
-        sentence.startMs,
-        sentence.endMs,
-        sentence.speaker,
-        sentence.confidence,
-        sentence.text,
-        JSON.stringify(sentence.words),
-      );
+      insert.run({
+        transcript: id,
+        position: position + offset,
+        startMs: sentence.startMs,
+        endMs: sentence.endMs,
+        speaker: sentence.speaker,
+        confidence: sentence.confidence,
+        text: sentence.text,
+        words: JSON.stringify(sentence.words),
+      });
     });
   }
 

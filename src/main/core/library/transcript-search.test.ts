@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database';
+import { newSentenceFacetsSql } from './search-facets';
 import { countCap, TranscriptSearch } from './transcript-search';
 
 let db: Db;
@@ -10,14 +11,25 @@ function store(transcript: string, createdAt: number, texts: readonly string[]):
   db.prepare(
     "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES (?, ?, 'file', '/a.wav', 'completed', ?, ?)",
   ).run(transcript, `Interview ${transcript}`, createdAt, createdAt);
-  const insert = db.prepare(
-    "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, text) VALUES (?, ?, ?, ?, 'A', ?)",
-  );
   db.transaction(() =>
     texts.forEach((text, position) =>
-      insert.run(transcript, position, position * 1000, position * 1000 + 900, text),
+      insertSentence({ transcript, position, startMs: position * 1000, speaker: 'A', text }),
     ),
   )();
+}
+
+/** One sentence as the library inserts it, with its filter terms (search-facets.ts). */
+function insertSentence(sentence: {
+  transcript: string;
+  position: number;
+  startMs: number;
+  speaker: string | null;
+  text: string;
+}): void {
+  db.prepare(
+    `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, text, facets)
+     VALUES (@transcript, @position, @startMs, @startMs + 900, @speaker, @text, ${newSentenceFacetsSql})`,
+  ).run(sentence);
 }
 
 beforeEach(() => {
@@ -75,9 +87,13 @@ describe('library search ranking', () => {
     db.prepare("INSERT INTO speakers VALUES ('t7', 'A', 'Mayor Ortiz')").run();
     // t3 corrected: a sentence rewritten is stored after every other transcript's.
     db.prepare("DELETE FROM sentences WHERE transcript_id = 't3' AND position = 5").run();
-    db.prepare(
-      "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t3', 5, 5000, 5900, 'the mayor said ferry fixed')",
-    ).run();
+    insertSentence({
+      transcript: 't3',
+      position: 5,
+      startMs: 5000,
+      speaker: null,
+      text: 'the mayor said ferry fixed',
+    });
     db.prepare("UPDATE transcripts SET corrections_revision = 1 WHERE id = 't3'").run();
 
     const tagged = search.search('mayor', { tag: 'ferry' }, { limit: 1000 });
@@ -95,5 +111,7 @@ describe('library search ranking', () => {
     expect(dated).toMatchObject({ total: countCap, totalIsLowerBound: true, ranking: 'recent' });
     expect(dated.hits.every((hit) => Number(hit.transcriptId.slice(1)) >= 6)).toBe(true);
     expect(search.search('mayor', { tag: 'nothing' })).toMatchObject({ total: 0, hits: [] });
+    // Typing "x", "xt" or "xl" finds words, never the filter terms stored beside them.
+    for (const typed of ['x', 'xt', 'xl']) expect(search.search(typed).total).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { Db } from './database';
 import type { SearchFilters, SearchHit, SearchPage } from '../../../shared/library';
 import { highlight, queryTerms, toFtsQuery, type QueryTerms } from './fts-query';
+import { facetQuery } from './search-facets';
 
 /** Beyond this many matches the total is reported as "at least", which keeps counting cheap. */
 export const countCap = 1000;
@@ -53,8 +54,10 @@ function mergeRuns(runs: IdRun[]): IdRun[] {
 }
 
 const joins = `JOIN sentences s ON s.id = sentences_fts.rowid
-        JOIN transcripts t ON t.id = s.transcript_id
-        LEFT JOIN speakers sp ON sp.transcript_id = s.transcript_id AND sp.label = s.speaker`;
+        JOIN transcripts t ON t.id = s.transcript_id`;
+
+/** Relevance counts the words only: the filter terms of `facets` weigh nothing. */
+const rankOf = 'bm25(sentences_fts, 1.0, 0.0)';
 
 /**
  * Ranked full-text search over every sentence, with highlighted snippets. Any input is a
@@ -80,8 +83,15 @@ export class TranscriptSearch {
   ): SearchPage {
     const limit = page.limit ?? 20;
     const offset = page.offset ?? 0;
-    const match = toFtsQuery(query);
-    if (!match) return { hits: [], total: 0, totalIsLowerBound: false, ranking: 'relevance', limit, offset };
+    const words = toFtsQuery(query);
+    if (!words) return { hits: [], total: 0, totalIsLowerBound: false, ranking: 'relevance', limit, offset };
+    // A tag or speaker filter is a term of the index (search-facets.ts). Those terms all start
+    // with "x", so only a typed word starting so could reach them ("x", "xt…"): then the words
+    // are looked for in the text column alone. Always doing so reads every match's positions,
+    // which made a common word a third slower.
+    const facets = facetQuery(filters);
+    const inText = /"x/i.test(words) ? `text : (${words})` : words;
+    const match = facets ? `${inText} AND ${facets}` : inText;
     const { conditions, params } = filterConditions(filters);
     const q: SearchQuery = {
       filtered: conditions.length > 0,
@@ -113,18 +123,13 @@ export class TranscriptSearch {
    * `scopedShare` of the library): a transcript's sentences are stored together, in order, so
    * its first and last sentence (by position, from the index) bound them; one corrected since
    * has rows stored later, and its exact smallest and largest ids are read instead. Searching
-   * only inside those runs costs what the kept transcripts hold, not the whole library: a tag
-   * on one transcript in fifty no longer means checking every match of "the" against it.
-   * Undefined when the filter keeps most of the library, or filters sentences only (a speaker's
-   * label): then the walk over the whole index meets enough matches soon enough.
+   * only inside those runs costs what the kept transcripts hold, not the whole library: a date
+   * range of one week in a year no longer means checking every match of "the" against it.
+   * Undefined when the filter keeps most of the library, or none of these filters is given (a
+   * tag or speaker is a term of the index itself: search-facets.ts).
    */
   private transcriptScope(filters: SearchFilters, params: Record<string, unknown>): IdRun[] | undefined {
     const conditions = transcriptConditions(filters);
-    // A name (not a label such as "A" or "2B") keeps only the transcripts where someone has it.
-    if (filters.speaker && !/^\d*[A-Z]$/.test(filters.speaker))
-      conditions.push(
-        'EXISTS (SELECT 1 FROM speakers named WHERE named.transcript_id = t.id AND named.name = @speaker COLLATE NOCASE)',
-      );
     if (conditions.length === 0) return undefined;
     const kept = this.db
       .prepare(
@@ -166,7 +171,7 @@ export class TranscriptSearch {
    */
   private rankInRuns(q: SearchQuery, runs: readonly IdRun[]): Ranked {
     const statement = this.db.prepare(
-      `SELECT sentences_fts.rowid AS id, bm25(sentences_fts) AS rank FROM sentences_fts ${joins}
+      `SELECT sentences_fts.rowid AS id, ${rankOf} AS rank FROM sentences_fts ${joins}
        WHERE ${q.where} AND sentences_fts.rowid BETWEEN @low AND @high
        ORDER BY sentences_fts.rowid DESC LIMIT @left`,
     );
@@ -188,10 +193,10 @@ export class TranscriptSearch {
     const from = q.filtered ? `sentences_fts ${joins}` : 'sentences_fts';
     const sql =
       ranking === 'relevance'
-        ? `SELECT sentences_fts.rowid AS id, bm25(sentences_fts) AS rank FROM ${from} WHERE ${q.where}
+        ? `SELECT sentences_fts.rowid AS id, ${rankOf} AS rank FROM ${from} WHERE ${q.where}
            ORDER BY rank, id LIMIT @limit OFFSET @offset`
         : `SELECT id, rank FROM (
-             SELECT sentences_fts.rowid AS id, bm25(sentences_fts) AS rank FROM ${from} WHERE ${q.where}
+             SELECT sentences_fts.rowid AS id, ${rankOf} AS rank FROM ${from} WHERE ${q.where}
              ORDER BY sentences_fts.rowid DESC LIMIT @window)
            ORDER BY rank, id DESC LIMIT @limit OFFSET @offset`;
     return this.db.prepare(sql).all(q.values) as { id: number; rank: number }[];
@@ -250,11 +255,6 @@ function filterConditions(filters: SearchFilters): { conditions: string[]; param
     params.language = filters.language;
     params.languagePrefix = `${filters.language.replace(/[\\%_]/g, '\\$&')}\\_%`;
   }
-  if (filters.tag) params.tag = filters.tag;
-  if (filters.speaker) {
-    conditions.push('(s.speaker = @speaker OR sp.name = @speaker COLLATE NOCASE)');
-    params.speaker = filters.speaker;
-  }
   return { conditions, params };
 }
 
@@ -266,9 +266,5 @@ function transcriptConditions(filters: SearchFilters): string[] {
   if (filters.status) conditions.push('t.status = @status');
   if (filters.language)
     conditions.push("(t.language_code = @language OR t.language_code LIKE @languagePrefix ESCAPE '\\')");
-  if (filters.tag)
-    conditions.push(
-      'EXISTS (SELECT 1 FROM transcript_tags tt WHERE tt.transcript_id = t.id AND tt.tag = @tag)',
-    );
   return conditions;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate, schemaVersion } from '../database';
 import { migrations } from './index';
+import { facetQuery, newSentenceFacetsSql } from '../search-facets';
 
 /** One test per migration: each is applied on top of the previous ones, with data present. */
 function at(version: number): Database.Database {
@@ -382,6 +383,72 @@ describe('migration 11: prefix indexes for search as one types', () => {
     expect(found('c*')).toEqual([2, 3]);
     expect(found('fer*')).toEqual([]);
     expect(found('boa*')).toEqual([2]);
+    db.prepare("INSERT INTO sentences_fts (sentences_fts, rank) VALUES ('integrity-check', 1)").run();
+  });
+});
+
+describe('migration 12: tag and speaker terms in the sentence index', () => {
+  it('gives existing sentences their terms, keeps them in step with tags and names, and answers filters from the index', () => {
+    const db = at(11);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    db.prepare("INSERT INTO transcript_tags VALUES ('t1', 'Ferry')").run();
+    db.prepare("INSERT INTO speakers VALUES ('t1', 'A', 'Elena Álvarez')").run();
+    const insert = db.prepare(
+      "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, text) VALUES ('t1', ?, 0, 1, ?, ?)",
+    );
+    insert.run(0, 'A', 'The council met the mayor.');
+    insert.run(1, 'B', 'The mayor answered.');
+    insert.run(2, null, 'Applause.');
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 12),
+    );
+    expect(schemaVersion(db)).toBe(12);
+    const facets = (): string[] =>
+      (db.prepare('SELECT facets FROM sentences ORDER BY position').all() as { facets: string }[]).map(
+        (row) => row.facets,
+      );
+    const hex = (text: string): string => Buffer.from(text).toString('hex').toUpperCase();
+    expect(facets()).toEqual([
+      `xt${hex('ferry')} xl${hex('A')} xn${hex('elena Álvarez')}`,
+      `xt${hex('ferry')} xl${hex('B')}`,
+      `xt${hex('ferry')}`,
+    ]);
+    const found = (filters: { tag?: string; speaker?: string }, words = 'mayor'): number[] =>
+      (
+        db
+          .prepare('SELECT rowid AS id FROM sentences_fts WHERE sentences_fts MATCH ? ORDER BY rowid')
+          .all(`text : ("${words}") AND ${facetQuery(filters)}`) as { id: number }[]
+      ).map((row) => row.id);
+    expect(found({ tag: 'FERRY' })).toEqual([1, 2]);
+    expect(found({ speaker: 'ELENA álvarez' })).toEqual([]); // NOCASE folds ASCII letters only
+    expect(found({ speaker: 'elena Álvarez' })).toEqual([1]);
+    expect(found({ speaker: 'B', tag: 'ferry' })).toEqual([2]);
+
+    // Tags and names change after the sentences exist: the triggers rewrite their terms.
+    db.prepare("INSERT INTO transcript_tags VALUES ('t1', 'council')").run();
+    db.prepare("DELETE FROM transcript_tags WHERE tag = 'Ferry'").run();
+    db.prepare("UPDATE speakers SET name = 'Mayor Ortiz' WHERE label = 'A'").run();
+    db.prepare("INSERT INTO speakers VALUES ('t1', 'B', 'Daniel Reyes')").run();
+    expect(found({ tag: 'ferry' })).toEqual([]);
+    expect(found({ tag: 'Council', speaker: 'mayor ortiz' })).toEqual([1]);
+    expect(found({ speaker: 'daniel reyes' })).toEqual([2]);
+    db.prepare("DELETE FROM speakers WHERE label = 'B'").run();
+    expect(found({ speaker: 'daniel reyes' })).toEqual([]);
+    expect(found({ speaker: 'B' })).toEqual([2]);
+
+    // A sentence inserted now carries what the triggers would give it.
+    db.prepare(
+      `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, text, facets)
+       VALUES ('t1', 3, 0, 1, 'A', 'The mayor left.', ${newSentenceFacetsSql.replaceAll('@transcript', "'t1'").replaceAll('@speaker', "'A'")})`,
+    ).run();
+    const [first, , , added] = facets();
+    expect(added).toBe(first);
+    expect(found({ speaker: 'Mayor Ortiz' })).toEqual([1, 4]);
+    // The words never match a filter term.
+    expect(found({ tag: 'council' }, 'xt')).toEqual([]);
     db.prepare("INSERT INTO sentences_fts (sentences_fts, rank) VALUES ('integrity-check', 1)").run();
   });
 });
