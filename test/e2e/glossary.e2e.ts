@@ -149,3 +149,41 @@ test('the form names the key terms a model’s limit leaves out and the spelling
     'No glossary: the service gets no names to listen for.',
   );
 });
+
+test('a glossary set for a preset is ticked when the form starts from that preset', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  await shell.goTo('new');
+  await page.getByLabel('Save these options as a preset').fill('Press conference');
+  await page.getByRole('button', { name: 'Save preset' }).click();
+  await expect(page.getByText('Preset "Press conference" saved.')).toBeVisible();
+
+  await shell.goTo('glossary');
+  const glossary = new GlossaryPage(page);
+  await glossary.create('Council beat');
+  await expect(page.getByRole('checkbox', { name: 'Use for every new transcription' })).not.toBeChecked();
+  await page
+    .getByRole('group', { name: 'Use with these presets' })
+    .getByRole('checkbox', { name: 'Press conference' })
+    .check();
+  await expect(glossary.glossary('Council beat')).toBeVisible();
+
+  await shell.goTo('new');
+  // The options were just saved as that preset: the form starts from it, and so does its glossary.
+  const council = page.getByRole('checkbox', { name: 'Council beat (0 entries)' });
+  await expect(page.getByLabel('Start from')).toHaveValue('Press conference');
+  await expect(council).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'General (0 entries)' })).toBeChecked();
+  await page.getByLabel('Start from').selectOption('');
+  await expect(council).not.toBeChecked();
+  await page.getByLabel('Start from').selectOption('Press conference');
+  await expect(council).toBeChecked();
+  // Unticked by hand, it stays so until another preset is chosen.
+  await council.uncheck();
+  await expect(page.getByTestId('glossary-summary')).toHaveText('Sends 0 key terms and 0 spellings.');
+  await page.getByLabel('Start from').selectOption('');
+  await page.getByLabel('Start from').selectOption('Press conference');
+  await expect(council).toBeChecked();
+});
