@@ -9,20 +9,25 @@
  * name lower-cased as SQLite's NOCASE compares). The column is stored on the sentence because
  * the index is external-content: removing a row from it needs the exact words it indexed. Tags
  * and speaker names change after the sentences exist, so triggers on `transcript_tags` and
- * `speakers` rewrite the facets of the sentences concerned; new sentences are inserted with
- * theirs (transcript-content.ts computes them with the same expression). The index is dropped,
+ * `speakers` rewrite the facets of the sentences concerned from one view that says what a
+ * sentence's facets are; new sentences are inserted with theirs (search-facets.ts computes them
+ * with the same expression, which migrations.test.ts checks). The index is dropped,
  * made again with the second column (keeping migration 11's prefix indexes) and rebuilt.
  */
 export const sql = `
 ALTER TABLE sentences ADD COLUMN facets TEXT NOT NULL DEFAULT '';
 
-UPDATE sentences SET facets = trim(
+CREATE VIEW sentence_facet_values AS
+SELECT s.id, trim(
   coalesce((SELECT group_concat('xt' || hex(lower(tt.tag)), ' ') FROM transcript_tags tt
-            WHERE tt.transcript_id = sentences.transcript_id), '')
-  || CASE WHEN sentences.speaker IS NULL THEN '' ELSE ' xl' || hex(sentences.speaker)
+            WHERE tt.transcript_id = s.transcript_id), '')
+  || CASE WHEN s.speaker IS NULL THEN '' ELSE ' xl' || hex(s.speaker)
      || coalesce((SELECT ' xn' || hex(lower(sp.name)) FROM speakers sp
-                  WHERE sp.transcript_id = sentences.transcript_id AND sp.label = sentences.speaker
-                    AND sp.name IS NOT NULL AND sp.name <> ''), '') END);
+                  WHERE sp.transcript_id = s.transcript_id AND sp.label = s.speaker
+                    AND sp.name IS NOT NULL AND sp.name <> ''), '') END) AS facets
+FROM sentences s;
+
+UPDATE sentences SET facets = (SELECT v.facets FROM sentence_facet_values v WHERE v.id = sentences.id);
 
 DROP TRIGGER sentences_fts_insert;
 DROP TRIGGER sentences_fts_delete;
@@ -51,50 +56,23 @@ CREATE TRIGGER sentences_fts_update AFTER UPDATE OF text, facets ON sentences BE
 END;
 
 CREATE TRIGGER sentence_facets_tag_added AFTER INSERT ON transcript_tags BEGIN
-  UPDATE sentences SET facets = trim(
-    coalesce((SELECT group_concat('xt' || hex(lower(tt.tag)), ' ') FROM transcript_tags tt
-              WHERE tt.transcript_id = sentences.transcript_id), '')
-    || CASE WHEN sentences.speaker IS NULL THEN '' ELSE ' xl' || hex(sentences.speaker)
-       || coalesce((SELECT ' xn' || hex(lower(sp.name)) FROM speakers sp
-                    WHERE sp.transcript_id = sentences.transcript_id AND sp.label = sentences.speaker
-                      AND sp.name IS NOT NULL AND sp.name <> ''), '') END)
+  UPDATE sentences SET facets = (SELECT v.facets FROM sentence_facet_values v WHERE v.id = sentences.id)
   WHERE transcript_id = new.transcript_id;
 END;
 CREATE TRIGGER sentence_facets_tag_removed AFTER DELETE ON transcript_tags BEGIN
-  UPDATE sentences SET facets = trim(
-    coalesce((SELECT group_concat('xt' || hex(lower(tt.tag)), ' ') FROM transcript_tags tt
-              WHERE tt.transcript_id = sentences.transcript_id), '')
-    || CASE WHEN sentences.speaker IS NULL THEN '' ELSE ' xl' || hex(sentences.speaker)
-       || coalesce((SELECT ' xn' || hex(lower(sp.name)) FROM speakers sp
-                    WHERE sp.transcript_id = sentences.transcript_id AND sp.label = sentences.speaker
-                      AND sp.name IS NOT NULL AND sp.name <> ''), '') END)
+  UPDATE sentences SET facets = (SELECT v.facets FROM sentence_facet_values v WHERE v.id = sentences.id)
   WHERE transcript_id = old.transcript_id;
 END;
 CREATE TRIGGER sentence_facets_speaker_added AFTER INSERT ON speakers BEGIN
-  UPDATE sentences SET facets = trim(
-    coalesce((SELECT group_concat('xt' || hex(lower(tt.tag)), ' ') FROM transcript_tags tt
-              WHERE tt.transcript_id = sentences.transcript_id), '')
-    || CASE WHEN sentences.speaker IS NULL THEN '' ELSE ' xl' || hex(sentences.speaker)
-       || coalesce((SELECT ' xn' || hex(lower(sp.name)) FROM speakers sp
-                    WHERE sp.transcript_id = sentences.transcript_id AND sp.label = sentences.speaker
-                      AND sp.name IS NOT NULL AND sp.name <> ''), '') END)
+  UPDATE sentences SET facets = (SELECT v.facets FROM sentence_facet_values v WHERE v.id = sentences.id)
   WHERE transcript_id = new.transcript_id AND speaker = new.label;
 END;
 CREATE TRIGGER sentence_facets_speaker_renamed AFTER UPDATE OF name ON speakers BEGIN
-  UPDATE sentences SET facets = trim(
-    coalesce((SELECT group_concat('xt' || hex(lower(tt.tag)), ' ') FROM transcript_tags tt
-              WHERE tt.transcript_id = sentences.transcript_id), '')
-    || CASE WHEN sentences.speaker IS NULL THEN '' ELSE ' xl' || hex(sentences.speaker)
-       || coalesce((SELECT ' xn' || hex(lower(sp.name)) FROM speakers sp
-                    WHERE sp.transcript_id = sentences.transcript_id AND sp.label = sentences.speaker
-                      AND sp.name IS NOT NULL AND sp.name <> ''), '') END)
+  UPDATE sentences SET facets = (SELECT v.facets FROM sentence_facet_values v WHERE v.id = sentences.id)
   WHERE transcript_id = new.transcript_id AND speaker = new.label;
 END;
 CREATE TRIGGER sentence_facets_speaker_removed AFTER DELETE ON speakers BEGIN
-  UPDATE sentences SET facets = trim(
-    coalesce((SELECT group_concat('xt' || hex(lower(tt.tag)), ' ') FROM transcript_tags tt
-              WHERE tt.transcript_id = sentences.transcript_id), '')
-    || CASE WHEN sentences.speaker IS NULL THEN '' ELSE ' xl' || hex(sentences.speaker) END)
+  UPDATE sentences SET facets = (SELECT v.facets FROM sentence_facet_values v WHERE v.id = sentences.id)
   WHERE transcript_id = old.transcript_id AND speaker = old.label;
 END;
 `;
