@@ -162,7 +162,19 @@ test('a glossary set for a preset is ticked when the form starts from that prese
 
   await shell.goTo('glossary');
   const glossary = new GlossaryPage(page);
-  await glossary.create('Council beat');
+  await glossary.create('Council');
+  // Renamed in place: the field opens focused on the name; Escape keeps it, Enter saves.
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  const name = page.getByLabel('Glossary name');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Council');
+  await name.fill('Harbour');
+  await name.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Council', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  await page.getByLabel('Glossary name').fill('Council beat');
+  await page.getByLabel('Glossary name').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Council beat', level: 2 })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Use for every new transcription' })).not.toBeChecked();
   await page
     .getByRole('group', { name: 'Use with these presets' })

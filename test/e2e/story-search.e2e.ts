@@ -46,4 +46,14 @@ test('finds a story by a word it quotes and by a word of its own text', async ({
   expect(report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await search.fill('');
   await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  // Renamed in place, then found by its new name.
+  await list.getByRole('button', { name: /Council notes/ }).click();
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  await expect(page.getByLabel('Story name')).toBeFocused();
+  await page.getByLabel('Story name').fill('Harbour master');
+  await page.getByLabel('Story name').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Harbour master', level: 2 })).toBeVisible();
+  await search.fill('harbour master');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
 });
