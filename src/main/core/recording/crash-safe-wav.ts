@@ -1,0 +1,201 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { VerbatimError } from '../../../shared/errors';
+
+/**
+ * A recording written as it arrives, so a crash, a power cut or a SIGKILL loses at most the last
+ * second (issue #23). The file is a canonical 44-byte PCM16 WAV: its header is written first with
+ * no sound, every chunk is written where the sound ends, and once a second the header's two sizes
+ * are brought up to date and the file synced to disk. What the operating system has been handed
+ * survives the process; the header may lag behind the sound, so the next start repairs it from the
+ * file's length (`repairWav`), dropping a half-written frame.
+ */
+
+export interface PcmFormat {
+  sampleRate: number;
+  channels: number;
+}
+
+export const wavHeaderBytes = 44;
+const bytesPerSample = 2;
+
+/** The canonical header of a PCM16 WAV with `dataBytes` of sound. */
+export function wavHeader(format: PcmFormat, dataBytes: number): Buffer {
+  const blockAlign = format.channels * bytesPerSample;
+  const header = Buffer.alloc(wavHeaderBytes);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'latin1');
+  header.write('fmt ', 12, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(format.channels, 22);
+  header.writeUInt32LE(format.sampleRate, 24);
+  header.writeUInt32LE(format.sampleRate * blockAlign, 28);
+  header.writeUInt16LE(blockAlign, 32);
+  header.writeUInt16LE(bytesPerSample * 8, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/** The timer that brings the header up to date; a test passes its own. */
+export interface HeaderTimer {
+  every(ms: number, tick: () => void): () => void;
+}
+
+const realTimer: HeaderTimer = {
+  every(ms, tick) {
+    const handle = setInterval(tick, ms);
+    return () => clearInterval(handle);
+  },
+};
+
+export class CrashSafeWavWriter {
+  /** Sound bytes handed to the operating system (whole frames or not). */
+  private written = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private failure: Error | undefined;
+  private closed = false;
+  private readonly stopTimer: () => void;
+
+  private constructor(
+    private readonly handle: FileHandle,
+    readonly format: PcmFormat,
+    timer: HeaderTimer,
+    headerEveryMs: number,
+  ) {
+    // A refresh that fails is kept (enqueue) and thrown by close(): the sound is still written.
+    this.stopTimer = timer.every(headerEveryMs, () => {
+      this.enqueue(() => this.refreshHeader()).catch(() => undefined);
+    });
+  }
+
+  /** Starts a new file at `path`; an existing file is never replaced. */
+  static async create(
+    path: string,
+    format: PcmFormat,
+    options: { timer?: HeaderTimer; headerEveryMs?: number } = {},
+  ): Promise<CrashSafeWavWriter> {
+    if (!Number.isInteger(format.channels) || format.channels < 1 || format.channels > 2)
+      throw new VerbatimError('invalid_input', 'A recording has one channel or two.');
+    if (!Number.isInteger(format.sampleRate) || format.sampleRate < 8000 || format.sampleRate > 192_000)
+      throw new VerbatimError(
+        'invalid_input',
+        `${format.sampleRate} Hz is not a sample rate Verbatim records at.`,
+      );
+    let handle: FileHandle;
+    try {
+      handle = await open(path, 'wx');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new VerbatimError(
+        code === 'EEXIST' ? 'conflict' : 'storage',
+        code === 'EEXIST'
+          ? `${path} is there already; a recording never replaces a file.`
+          : `The recording could not be started at ${path}: ${(error as Error).message}`,
+        { path, code },
+      );
+    }
+    await handle.write(wavHeader(format, 0), 0, wavHeaderBytes, 0);
+    return new CrashSafeWavWriter(handle, format, options.timer ?? realTimer, options.headerEveryMs ?? 1000);
+  }
+
+  /** Sound bytes written so far. */
+  get bytes(): number {
+    return this.written;
+  }
+
+  /** Writes a chunk of PCM16 after the sound before it; resolves once the OS has it. */
+  append(pcm: Uint8Array): Promise<void> {
+    if (this.closed) return Promise.reject(new VerbatimError('conflict', 'This recording has stopped.'));
+    return this.enqueue(async () => {
+      const at = wavHeaderBytes + this.written;
+      await this.handle.write(pcm, 0, pcm.length, at);
+      this.written += pcm.length;
+    });
+  }
+
+  /** The final header, synced, and the file closed. */
+  async close(): Promise<number> {
+    if (this.closed) return this.written;
+    this.closed = true;
+    this.stopTimer();
+    await this.enqueue(() => this.refreshHeader());
+    await this.handle.close();
+    if (this.failure) throw this.failure;
+    return this.written;
+  }
+
+  private async refreshHeader(): Promise<void> {
+    const blockAlign = this.format.channels * bytesPerSample;
+    const whole = this.written - (this.written % blockAlign);
+    await this.handle.write(wavHeader(this.format, whole), 0, wavHeaderBytes, 0);
+    await this.handle.datasync();
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work);
+    // The chain goes on after a failure; the caller of the failed step hears of it.
+    this.queue = next.catch((error: unknown) => {
+      this.failure ??=
+        error instanceof Error ? error : new Error('The recording could not be written.', { cause: error });
+    });
+    return next;
+  }
+}
+
+export interface RepairedWav {
+  /** Whether the header was rewritten (it lagged behind the sound, or a half frame was cut). */
+  repaired: boolean;
+  format: PcmFormat;
+  dataBytes: number;
+  durationMs: number;
+}
+
+/**
+ * Makes a recording cut short by a crash a valid WAV again: the sizes in its header are set from
+ * the file's length, and a half-written frame at the end is dropped. A file that is not a
+ * recording Verbatim started (another header) is refused, never rewritten.
+ */
+export async function repairWav(path: string): Promise<RepairedWav> {
+  const handle = await open(path, 'r+');
+  try {
+    const { size } = await handle.stat();
+    const header = Buffer.alloc(wavHeaderBytes);
+    const { bytesRead } = await handle.read(header, 0, wavHeaderBytes, 0);
+    const canonical =
+      bytesRead === wavHeaderBytes &&
+      header.toString('latin1', 0, 4) === 'RIFF' &&
+      header.toString('latin1', 8, 16) === 'WAVEfmt ' &&
+      header.readUInt32LE(16) === 16 &&
+      header.readUInt16LE(20) === 1 &&
+      header.readUInt16LE(34) === 16 &&
+      header.toString('latin1', 36, 40) === 'data';
+    if (!canonical)
+      throw new VerbatimError(
+        'invalid_input',
+        `${path} is not a recording Verbatim started; it was left as it is.`,
+      );
+    const format = { channels: header.readUInt16LE(22), sampleRate: header.readUInt32LE(24) };
+    const blockAlign = format.channels * bytesPerSample;
+    const sound = Math.max(0, size - wavHeaderBytes);
+    const dataBytes = sound - (sound % blockAlign);
+    const repaired =
+      header.readUInt32LE(40) !== dataBytes ||
+      header.readUInt32LE(4) !== 36 + dataBytes ||
+      sound !== dataBytes;
+    if (repaired) {
+      if (sound !== dataBytes) await handle.truncate(wavHeaderBytes + dataBytes);
+      await handle.write(wavHeader(format, dataBytes), 0, wavHeaderBytes, 0);
+      await handle.datasync();
+    }
+    return {
+      repaired,
+      format,
+      dataBytes,
+      durationMs: Math.round((dataBytes / blockAlign / format.sampleRate) * 1000),
+    };
+  } finally {
+    await handle.close();
+  }
+}
