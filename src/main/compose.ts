@@ -147,6 +147,14 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     start: async () => {
       // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).
       await settingsLoaded.catch(() => undefined);
+      // A recording a crash cut short is repaired before anything else (issue #23).
+      const recovered = await core.recordings
+        .recover()
+        .catch((error: unknown) => (log.error('repairing unfinished recordings failed', error), []));
+      if (recovered.length > 0)
+        log.info(
+          `repaired ${recovered.length} recording${recovered.length === 1 ? '' : 's'} a crash had cut short`,
+        );
       const resumed = await core.scheduler.resumeAll();
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;

@@ -9,6 +9,7 @@ import { highlightCommand } from './commands/highlight';
 import { highlightsCommand } from './commands/highlights';
 import { historyCommand } from './commands/history';
 import { jobsCommand } from './commands/jobs';
+import { recordCommand, recordingsCommand } from './commands/record';
 import { redoCommand } from './commands/redo';
 import { resumeCommand } from './commands/resume';
 import { retryCommand } from './commands/retry';
@@ -39,6 +40,8 @@ export const commandTable: readonly CliCommand[] = [
   highlightsCommand,
   storyCommand,
   glossaryCommand,
+  recordCommand,
+  recordingsCommand,
   catalogCommand,
   askCommand,
   voiceCommand,

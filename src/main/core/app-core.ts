@@ -9,6 +9,7 @@ import { backupIfDue, openDatabase, type Db } from './library/database';
 import { claimDataFolder, type FolderOwnership } from './data-folder/folder-owner';
 import { Library, type JobRecord } from './library/library';
 import { Glossaries } from './glossary/glossaries';
+import { Recordings } from './recording/recordings';
 import { Scheduler } from './scheduler/scheduler';
 import { RequestBudget } from './scheduler/request-budget';
 import type { PollingPolicy } from './scheduler/polling-plan';
@@ -51,6 +52,8 @@ export interface Core {
   library: Library;
   /** The newsroom's glossaries (issue #21): in the same database as the library. */
   glossaries: Glossaries;
+  /** Recordings made in Verbatim (issue #23), registered as they start. */
+  recordings: Recordings;
   scheduler: Scheduler;
   clientFor(region: Region): TranscriptionClient;
   /** Whether this process sends the folder's jobs, and who does otherwise. */
@@ -75,6 +78,7 @@ export function createCore(config: CoreConfig): Core {
   const wallClock = config.wallClock ?? ((): number => Date.now());
   const library = new Library(db, wallClock);
   const glossaries = new Glossaries(db, wallClock);
+  const recordings = new Recordings(db, wallClock);
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
 
@@ -138,6 +142,7 @@ export function createCore(config: CoreConfig): Core {
     db,
     library,
     glossaries,
+    recordings,
     scheduler,
     clientFor,
     ownership,

@@ -136,6 +136,54 @@ export class NativeAudioSource implements AudioSource {
 }
 
 /**
+ * The microphone as an interview is recorded (issue #23): PCM16 at the rate and channels asked
+ * for, as the device gives them, never resampled (the recording keeps what was heard).
+ */
+export class NativeRecordingSource {
+  private stream: IoStreamRead | undefined;
+
+  constructor(
+    private readonly choice: { deviceId?: number | undefined; sampleRate: number; channels: 1 | 2 },
+    private readonly backend: AudioBackend<Naudiodon> = defaultAudioBackend,
+  ) {}
+
+  start(onAudio: (pcm: Buffer) => void, onError: (error: Error) => void): void {
+    let stream: IoStreamRead;
+    try {
+      stream = this.backend.module().AudioIO({
+        inOptions: {
+          channelCount: this.choice.channels,
+          sampleFormat: 16,
+          sampleRate: this.choice.sampleRate,
+          deviceId: this.choice.deviceId ?? -1,
+          framesPerBuffer: Math.round((this.choice.sampleRate * BUFFER_MS) / 1000),
+          closeOnError: true,
+        },
+      });
+    } catch (error) {
+      throw deviceError('microphone', error);
+    }
+    this.stream = stream;
+    stream.on('data', (data: Buffer) => {
+      if (this.stream === stream) onAudio(data);
+    });
+    // A device unplugged mid-recording: said once; what was recorded is kept by the caller.
+    stream.on('error', (error: Error) => {
+      if (this.stream !== stream) return;
+      this.stream = undefined;
+      onError(error);
+    });
+    stream.start();
+  }
+
+  stop(): Promise<void> {
+    const stream = this.stream;
+    this.stream = undefined;
+    return stream ? quit(stream) : Promise.resolve();
+  }
+}
+
+/**
  * The speaker. write() follows the stream's backpressure; flush() aborts the device stream so
  * what it holds is thrown away at once (PortAudio has no "drop buffered" call), and the next
  * write opens a new one.

@@ -10,6 +10,7 @@ import { sql as quotesOrder } from './009-quotes-order';
 import { sql as glossaries } from './010-glossaries';
 import { sql as searchPrefixes } from './011-search-prefixes';
 import { sql as searchFacets } from './012-search-facets';
+import { sql as recordings } from './013-recordings';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -28,4 +29,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 10, name: 'glossaries', sql: glossaries },
   { version: 11, name: 'search-prefixes', sql: searchPrefixes },
   { version: 12, name: 'search-facets', sql: searchFacets },
+  { version: 13, name: 'recordings', sql: recordings },
 ];

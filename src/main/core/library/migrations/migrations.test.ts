@@ -453,6 +453,27 @@ describe('migration 12: tag and speaker terms in the sentence index', () => {
   });
 });
 
+describe('migration 13: recordings', () => {
+  it('registers recordings with their format, refuses a bad one, and unlinks a deleted transcript', () => {
+    const db = at(13);
+    expect(schemaVersion(db)).toBe(13);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    const insert = db.prepare(
+      "INSERT INTO recordings (path, started_at, sample_rate, channels, status, process_id, transcript_id) VALUES (?, 1, ?, ?, 'recording', 10, ?)",
+    );
+    insert.run('/r/one.wav', 48_000, 1, 't1');
+    expect(() => insert.run('/r/two.wav', 48_000, 3, null)).toThrow(/CHECK/);
+    expect(() => insert.run('/r/three.wav', 1, 1, null)).toThrow(/CHECK/);
+    expect(() => insert.run('/r/one.wav', 48_000, 1, null)).toThrow(/UNIQUE/);
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    expect(db.prepare('SELECT path, transcript_id FROM recordings').all()).toEqual([
+      { path: '/r/one.wav', transcript_id: null },
+    ]);
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);

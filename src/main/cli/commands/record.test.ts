@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { patternChunk } from '../../core/recording/record-and-report.test-kit';
+import { runCliProcess, startCliProcess } from '../cli-process.test-kit';
+
+/**
+ * `record` and `recordings` through real child processes, capturing through PortAudio from ALSA's
+ * `file` plugin: its input is a raw PCM file (16 kHz mono here), read faster than real time.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'verbatim-record-'));
+const input = join(dir, 'interview.raw');
+// Six seconds of a known pattern; the plugin repeats stale data past the end.
+const sound = patternChunk(0, 16_000 * 6);
+writeFileSync(input, sound);
+const config = join(dir, 'asound.conf');
+writeFileSync(
+  config,
+  `pcm.!default { type file; slave.pcm { type null } file "${join(dir, 'out.raw')}"; infile "${input}"; format "raw" }\n`,
+);
+
+function environment(dataDir: string): Record<string, string> {
+  return { VERBATIM_DATA_DIR: dataDir, ALSA_CONFIG_PATH: config };
+}
+
+interface ListedRecording {
+  path: string;
+  status: string;
+  durationMs: number;
+  sampleRate: number;
+  channels: number;
+  processId: number;
+}
+
+async function listed(dataDir: string): Promise<ListedRecording[]> {
+  const run = await runCliProcess(['recordings', '--json'], environment(dataDir));
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as ListedRecording[];
+}
+
+describe('record from the command line', () => {
+  it('records the seconds asked for into a WAV the library lists', async () => {
+    const dataDir = mkdtempSync(join(dir, 'data-'));
+    const output = join(dir, 'one-second.wav');
+    const run = await runCliProcess(
+      ['record', '--rate', '16000', '--duration', '1', '--output', output, '--json'],
+      environment(dataDir),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ path: output, status: 'finished', durationMs: 1000 });
+    const file = readFileSync(output);
+    expect(file.toString('latin1', 0, 4)).toBe('RIFF');
+    expect(file.readUInt32LE(40)).toBe(32_000);
+    expect(file.subarray(44).equals(sound.subarray(0, 32_000))).toBe(true);
+    expect(await listed(dataDir)).toMatchObject([
+      { path: output, status: 'finished', durationMs: 1000, sampleRate: 16_000, channels: 1 },
+    ]);
+    const again = await runCliProcess(
+      ['record', '--duration', '1', '--output', output],
+      environment(dataDir),
+    );
+    expect(again.code, again.stderr).toBe(2);
+    expect(again.stderr).toContain('is there already; a recording never replaces a file.');
+    expect(await listed(dataDir)).toHaveLength(1);
+    const bad = await runCliProcess(['record', '--rate', '22050'], environment(dataDir));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--rate is one of 48000, 44100, 16000, not "22050"');
+  }, 60_000);
+
+  it('a recording SIGKILLed mid-way is repaired and listed by the next start, every byte in order', async () => {
+    const dataDir = mkdtempSync(join(dir, 'data-'));
+    const output = join(dir, 'killed.wav');
+    const started = startCliProcess(['record', '--rate', '16000', '--output', output], environment(dataDir));
+    // Until the file holds sound, then a little longer.
+    for (let waited = 0; waited < 20_000; waited += 50) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+      try {
+        if (readFileSync(output).length > 44 + 3200) break;
+      } catch {
+        // not created yet
+      }
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, Math.floor(Math.random() * 300)));
+    // The recorder is a process of its own: both go, as in a crash or a power cut.
+    const [during] = await listed(dataDir);
+    expect(during).toMatchObject({ status: 'recording', path: output });
+    process.kill(during!.processId, 'SIGKILL');
+    started.child.kill('SIGKILL');
+    await started.finished;
+
+    const [recording] = await listed(dataDir);
+    expect(recording).toMatchObject({ path: output, status: 'recovered', sampleRate: 16_000 });
+    const file = readFileSync(output);
+    const kept = file.subarray(44);
+    expect(file.readUInt32LE(40)).toBe(kept.length);
+    expect(kept.length % 2).toBe(0);
+    expect(recording!.durationMs).toBe(Math.round((kept.length / 2 / 16_000) * 1000));
+    const compared = Math.min(kept.length, sound.length);
+    expect(kept.subarray(0, compared).equals(sound.subarray(0, compared))).toBe(true);
+    // Listed again, nothing is left to repair.
+    const human = await runCliProcess(['recordings'], environment(dataDir));
+    expect(human.stdout).not.toContain('Repaired after a crash');
+    expect(human.stdout).toContain('recovered');
+  }, 60_000);
+});

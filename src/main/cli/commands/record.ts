@@ -1,0 +1,161 @@
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { VerbatimError } from '../../../shared/errors';
+import type { Recording } from '../../core/recording/recordings';
+import { printResult } from '../cli-io';
+import { defineCommand } from '../command';
+import { dataFolderOf } from '../environment';
+import type { CaptureMessage, CaptureRequest } from '../record-capture';
+import { UsageError } from '../usage-error';
+
+const captureEntry = resolve(import.meta.dirname, '../record-capture.ts');
+
+/**
+ * `record`: an interview recorded headless (issue #23) from the default input or the device
+ * named, into a crash-safe WAV registered in the library the moment it starts. It stops after
+ * --duration seconds of sound (counted in frames, not on the wall clock), on Ctrl+C or SIGTERM,
+ * or when the device goes away, and keeps everything recorded in each case.
+ */
+const rates = [48_000, 44_100, 16_000];
+
+function whole(text: string | undefined, what: string, allowed?: readonly number[]): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || (allowed && !allowed.includes(value)))
+    throw new UsageError(
+      allowed
+        ? `${what} is one of ${allowed.join(', ')}, not "${text}"`
+        : `${what} is a whole number, not "${text}"`,
+    );
+  return value;
+}
+
+/** "2026-11-25 09-14-03.wav": sorted by time, no character a file system refuses. */
+function defaultFileName(now: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}.wav`;
+}
+
+export const recordCommand = defineCommand({
+  name: 'record',
+  usage: [
+    '[--output FILE.wav] [--device N] [--channels 1|2] [--rate 48000|44100|16000] [--duration S] [--json]',
+  ],
+  summary: 'Records an interview into a crash-safe WAV kept with the library (Ctrl+C stops it).',
+  options: {
+    output: {
+      type: 'string',
+      valueName: 'FILE.wav',
+      description: 'where to write (default: the data folder’s recordings)',
+    },
+    device: {
+      type: 'string',
+      valueName: 'N',
+      description: 'an input device’s number (default: the system’s)',
+    },
+    channels: {
+      type: 'string',
+      valueName: '1|2',
+      description: '2 for a phone adapter with one speaker per channel',
+    },
+    rate: {
+      type: 'string',
+      valueName: 'R',
+      description: 'samples per second: 48000 (default), 44100 or 16000',
+    },
+    duration: { type: 'string', valueName: 'S', description: 'stops after this many seconds of sound' },
+    json: { type: 'boolean', description: 'prints the recording as JSON' },
+  },
+  takesWords: false,
+  async run({ values }, { io, openLibrary }) {
+    const channels = (whole(values.channels, '--channels', [1, 2]) ?? 1) as 1 | 2;
+    const sampleRate = whole(values.rate, '--rate', rates) ?? 48_000;
+    const deviceId = whole(values.device, '--device');
+    const seconds = values.duration === undefined ? undefined : Number(values.duration);
+    if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0))
+      throw new UsageError(`--duration is a number of seconds above 0, not "${values.duration}"`);
+    const folder = join(dataFolderOf(io.env), 'recordings');
+    const path = values.output ? resolve(values.output) : join(folder, defaultFileName(new Date()));
+    if (!values.output) mkdirSync(folder, { recursive: true });
+
+    // Refused before anything is registered or started: a recording never replaces a file.
+    if (existsSync(path))
+      throw new VerbatimError('conflict', `${path} is there already; a recording never replaces a file.`);
+    const { recordings } = openLibrary({ showProgress: false }).core;
+    await recordings.recover();
+    const blockAlign = channels * 2;
+    const request: CaptureRequest = {
+      path,
+      sampleRate,
+      channels,
+      deviceId,
+      bytes: seconds === undefined ? undefined : Math.round(seconds * sampleRate) * blockAlign,
+    };
+    // The capture runs in a process of its own (record-capture.ts); its standard output is our
+    // standard error, so PortAudio's banner never mixes with what this command prints.
+    const child = fork(captureEntry, [JSON.stringify(request)], {
+      stdio: ['ignore', 2, 2, 'ipc'],
+      execArgv: ['--import', 'tsx'],
+    });
+    const registered = await recordings.start(path, { sampleRate, channels }, child.pid ?? process.pid);
+    const forward = (): void => void child.send('stop');
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const outcome = await new Promise<Exclude<CaptureMessage, { kind: 'started' }>>((resolveOutcome) => {
+      let last: CaptureMessage | undefined;
+      child.on('message', (message: CaptureMessage) => {
+        last = message;
+        if (message.kind !== 'started') resolveOutcome(message);
+      });
+      child.on('exit', () =>
+        resolveOutcome(
+          last && last.kind !== 'started'
+            ? last
+            : { kind: 'failed', message: 'the recorder stopped unexpectedly' },
+        ),
+      );
+    });
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+    if (outcome.kind === 'failed') {
+      await recordings.abandon(registered.id);
+      throw new VerbatimError(outcome.code === 'conflict' ? 'conflict' : 'internal', outcome.message);
+    }
+    const durationMs = Math.round((outcome.bytes / blockAlign / sampleRate) * 1000);
+    const finished: Recording = await recordings.finish(registered.id, durationMs);
+    const lost = outcome.lost;
+    printResult(io, values.json, finished, () => `Recorded ${(durationMs / 1000).toFixed(1)} s to ${path}`);
+    if (lost)
+      throw new VerbatimError(
+        'internal',
+        `The input stopped (${lost}); the ${(durationMs / 1000).toFixed(1)} s recorded before it are kept in ${path}.`,
+      );
+    return 0;
+  },
+});
+
+export const recordingsCommand = defineCommand({
+  name: 'recordings',
+  usage: ['[--json]'],
+  summary: 'Lists every recording the library knows, repairing first any a crash cut short.',
+  options: { json: { type: 'boolean', description: 'prints the recordings as JSON' } },
+  takesWords: false,
+  async run({ values }, { io, openLibrary }) {
+    const { recordings } = openLibrary({ showProgress: false }).core;
+    const repaired = await recordings.recover();
+    const list = await recordings.list();
+    printResult(io, values.json, list, () =>
+      list.length === 0
+        ? 'No recordings yet. Record one with: npm run cli -- record --duration 60'
+        : [
+            ...repaired.map((recording) => `Repaired after a crash: ${recording.path}`),
+            ...list.map(
+              (recording) =>
+                `${String(recording.id).padStart(4)}  ${new Date(recording.startedAt).toISOString().slice(0, 19).replace('T', ' ')}  ${(recording.durationMs / 1000).toFixed(1).padStart(7)} s  ${recording.channels === 2 ? 'stereo' : 'mono  '}  ${recording.sampleRate} Hz  ${recording.status.padEnd(9)}  ${recording.path}`,
+            ),
+          ].join('\n'),
+    );
+    return 0;
+  },
+});

@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { Db } from '../library/database';
+import { settle } from '../settle';
+import { repairWav, type PcmFormat } from './crash-safe-wav';
+
+export const recordingSchema = z.object({
+  id: z.number().int(),
+  path: z.string(),
+  startedAt: z.number().int(),
+  endedAt: z.number().int().nullable(),
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+  status: z.enum(['recording', 'finished', 'recovered', 'missing']),
+  durationMs: z.number().int(),
+  /** The process writing it (while `recording`): the app, or the command line's recorder. */
+  processId: z.number().int(),
+  transcriptId: z.string().nullable(),
+});
+export type Recording = z.infer<typeof recordingSchema>;
+
+interface RecordingRow {
+  id: number;
+  path: string;
+  started_at: number;
+  ended_at: number | null;
+  sample_rate: number;
+  channels: number;
+  status: Recording['status'];
+  duration_ms: number;
+  process_id: number;
+  transcript_id: string | null;
+}
+
+function toRecording(row: RecordingRow): Recording {
+  return {
+    id: row.id,
+    path: row.path,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    sampleRate: row.sample_rate,
+    channels: row.channels,
+    status: row.status,
+    durationMs: row.duration_ms,
+    processId: row.process_id,
+    transcriptId: row.transcript_id,
+  };
+}
+
+/**
+ * Whether a process is running; EPERM means it runs as someone else, which still counts. A
+ * zombie (killed, not yet reaped: its parent died with it) is gone: on Linux /proc says so.
+ */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The library's recordings (issue #23): registered when they start, finished when they stop,
+ * and after a crash repaired by the next start of the app or of the command line.
+ */
+export class Recordings {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+    private readonly alive: (pid: number) => boolean = processAlive,
+  ) {}
+
+  /** Registers a recording about to be written at `path` by the process `recorder` (this one by default). */
+  start(path: string, format: PcmFormat, recorder: number = process.pid): Promise<Recording> {
+    return settle(() => {
+      const { id } = this.db
+        .prepare(
+          // A path recorded to before whose file is gone (a new file can only start where
+          // none is) is a new recording: the old row is replaced.
+          `INSERT INTO recordings (path, started_at, sample_rate, channels, status, process_id)
+             VALUES (?, ?, ?, ?, 'recording', ?)
+             ON CONFLICT (path) DO UPDATE SET started_at = excluded.started_at, ended_at = NULL,
+               sample_rate = excluded.sample_rate, channels = excluded.channels, status = 'recording',
+               duration_ms = 0, process_id = excluded.process_id, transcript_id = NULL
+             RETURNING id`,
+        )
+        .get(path, this.now(), format.sampleRate, format.channels, recorder) as { id: number };
+      return this.get(id);
+    });
+  }
+
+  finish(id: number, durationMs: number): Promise<Recording> {
+    return settle(() => {
+      this.db
+        .prepare("UPDATE recordings SET status = 'finished', ended_at = ?, duration_ms = ? WHERE id = ?")
+        .run(this.now(), Math.round(durationMs), id);
+      return this.get(id);
+    });
+  }
+
+  /** A recording that could not start (its file refused) is not kept. */
+  abandon(id: number): Promise<void> {
+    return settle(() => void this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id));
+  }
+
+  list(): Promise<Recording[]> {
+    return settle(() =>
+      (
+        this.db.prepare('SELECT * FROM recordings ORDER BY started_at DESC, id DESC').all() as RecordingRow[]
+      ).map(toRecording),
+    );
+  }
+
+  /**
+   * Every recording left `recording` by a process that is gone (a crash, a power cut, SIGKILL):
+   * its file repaired and marked `recovered` with the length it kept, or `missing` when there is
+   * no file. Answers the ones it changed. A recording another process is still making is left.
+   */
+  async recover(): Promise<Recording[]> {
+    const unfinished = this.db
+      .prepare("SELECT * FROM recordings WHERE status = 'recording'")
+      .all() as RecordingRow[];
+    const changed: Recording[] = [];
+    for (const row of unfinished) {
+      if (row.process_id === process.pid || this.alive(row.process_id)) continue;
+      if (!existsSync(row.path)) {
+        this.db
+          .prepare("UPDATE recordings SET status = 'missing', ended_at = ? WHERE id = ?")
+          .run(this.now(), row.id);
+      } else {
+        const repaired = await repairWav(row.path);
+        this.db
+          .prepare("UPDATE recordings SET status = 'recovered', ended_at = ?, duration_ms = ? WHERE id = ?")
+          .run(this.now(), repaired.durationMs, row.id);
+      }
+      changed.push(this.get(row.id));
+    }
+    return changed;
+  }
+
+  private get(id: number): Recording {
+    return toRecording(this.db.prepare('SELECT * FROM recordings WHERE id = ?').get(id) as RecordingRow);
+  }
+}
