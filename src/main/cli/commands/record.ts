@@ -57,7 +57,7 @@ export const recordCommand = defineCommand({
     channels: {
       type: 'string',
       valueName: '1|2',
-      description: '2 for a phone adapter with one speaker per channel',
+      description: 'two for a phone adapter with one speaker per channel (default one)',
     },
     rate: {
       type: 'string',
