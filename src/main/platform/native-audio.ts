@@ -101,6 +101,28 @@ function openStream<T>(
   throw deviceError(what, lastError);
 }
 
+/**
+ * Starts an input stream: its sound goes to `onAudio` while it is still the one in use; its
+ * first failure (a device that vanishes ends up here) lets it go, then is reported.
+ */
+function followInput(
+  stream: IoStreamRead,
+  current: () => IoStreamRead | undefined,
+  onAudio: (pcm: Buffer) => void,
+  onError: (error: Error) => void,
+  release: () => void,
+): void {
+  stream.on('data', (data: Buffer) => {
+    if (current() === stream) onAudio(data);
+  });
+  stream.on('error', (error: Error) => {
+    if (current() !== stream) return;
+    release();
+    onError(error);
+  });
+  stream.start();
+}
+
 /** The microphone, delivering PCM16 mono at 24 kHz whatever the device's own rate. */
 export class NativeAudioSource implements AudioSource {
   private stream: IoStreamRead | undefined;
@@ -116,16 +138,13 @@ export class NativeAudioSource implements AudioSource {
     );
     const resampler = new Resampler(rate);
     this.stream = stream;
-    stream.on('data', (data: Buffer) => {
-      if (this.stream === stream) onAudio(resampler.push(data));
-    });
-    // A device that vanishes mid-session ends up here: reported, and the stream is let go.
-    stream.on('error', (error: Error) => {
-      if (this.stream !== stream) return;
-      this.stream = undefined;
-      onError(error);
-    });
-    stream.start();
+    followInput(
+      stream,
+      () => this.stream,
+      (data) => onAudio(resampler.push(data)),
+      onError,
+      () => (this.stream = undefined),
+    );
   }
 
   stop(): Promise<void> {
@@ -164,16 +183,8 @@ export class NativeRecordingSource {
       throw deviceError('microphone', error);
     }
     this.stream = stream;
-    stream.on('data', (data: Buffer) => {
-      if (this.stream === stream) onAudio(data);
-    });
     // A device unplugged mid-recording: said once; what was recorded is kept by the caller.
-    stream.on('error', (error: Error) => {
-      if (this.stream !== stream) return;
-      this.stream = undefined;
-      onError(error);
-    });
-    stream.start();
+    followInput(stream, () => this.stream, onAudio, onError, () => (this.stream = undefined));
   }
 
   stop(): Promise<void> {
