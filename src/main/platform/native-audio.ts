@@ -184,7 +184,13 @@ export class NativeRecordingSource {
     }
     this.stream = stream;
     // A device unplugged mid-recording: said once; what was recorded is kept by the caller.
-    followInput(stream, () => this.stream, onAudio, onError, () => (this.stream = undefined));
+    followInput(
+      stream,
+      () => this.stream,
+      onAudio,
+      onError,
+      () => (this.stream = undefined),
+    );
   }
 
   stop(): Promise<void> {
