@@ -1,6 +1,7 @@
 import type { Db } from './database';
 import type { SearchFilters, SearchHit, SearchPage } from '../../../shared/library';
 import { highlight, queryTerms, toFtsQuery, type QueryTerms } from './fts-query';
+import { scoreSentences, type Scored } from './relevance';
 import { facetQuery } from './search-facets';
 
 /** Beyond this many matches the total is reported as "at least", which keeps counting cheap. */
@@ -21,6 +22,8 @@ interface HitRow {
 /** One search's SQL pieces: the match, the filters, and the values they are run with. */
 interface SearchQuery {
   filtered: boolean;
+  /** The query's words (and prefix), folded, for scoring the matches (relevance.ts). */
+  terms: QueryTerms;
   where: string;
   values: Record<string, unknown>;
 }
@@ -37,7 +40,7 @@ interface IdRun {
 }
 
 interface Ranked {
-  page: { id: number; rank: number }[];
+  page: Scored[];
   total: number;
   ranking: SearchPage['ranking'];
 }
@@ -56,19 +59,17 @@ function mergeRuns(runs: IdRun[]): IdRun[] {
 const joins = `JOIN sentences s ON s.id = sentences_fts.rowid
         JOIN transcripts t ON t.id = s.transcript_id`;
 
-/** Relevance counts the words only: the filter terms of `facets` weigh nothing. */
-const rankOf = 'bm25(sentences_fts, 1.0, 0.0)';
-
 /**
  * Ranked full-text search over every sentence, with highlighted snippets. Any input is a
  * valid query: what cannot be searched for simply finds nothing. The matches are counted first,
  * up to one past `countCap` (cheap: the count stops there), and the count decides the ranking:
- * - at most `countCap` matches: every match ranked by relevance (FTS5's bm25);
+ * - at most `countCap` matches: every match ranked by relevance (BM25, scored in relevance.ts);
  * - more: the `countCap` most recent matches (the newest sentences of the library: the index
  *   walks its rows newest first and stops) ranked by relevance among themselves, and the page
  *   says so (`ranking: 'recent'`), so the UI can show "best of the 1,000 most recent".
- * bm25 over every match of a word in half the library took 430 ms at 1,000 hours and grows with
- * the library; over the newest thousand it costs the same at any size. A journalist searching
+ * Ranking every match of a word in half the library took 430 ms at 1,000 hours and grows with
+ * the library; over the newest thousand it costs the same at any size. FTS5's own bm25() is not
+ * used even there: it walks every row of each word to learn how common it is (relevance.ts). A journalist searching
  * years of interviews for "mayor" wants this week's mayor first, and can add a word or a filter
  * to reach further back. The total is reported as "at least" beyond the cap. Synchronous; the
  * Library facade makes it async.
@@ -93,14 +94,16 @@ export class TranscriptSearch {
     const inText = /"x/i.test(words) ? `text : (${words})` : words;
     const match = facets ? `${inText} AND ${facets}` : inText;
     const { conditions, params } = filterConditions(filters);
+    const terms = queryTerms(query);
     const q: SearchQuery = {
       filtered: conditions.length > 0,
+      terms,
       where: ['sentences_fts MATCH @match', ...conditions].join(' AND '),
       values: { ...params, match, limit, offset, cap: countCap + 1, window: countCap },
     };
     const scope = this.transcriptScope(filters, params);
     const ranked = scope ? this.rankInRuns(q, scope) : this.rankEverywhere(q);
-    const hits = this.hits(ranked.page, queryTerms(query));
+    const hits = this.hits(ranked.page, terms);
     return {
       hits,
       total: Math.min(ranked.total, countCap),
@@ -171,35 +174,67 @@ export class TranscriptSearch {
    */
   private rankInRuns(q: SearchQuery, runs: readonly IdRun[]): Ranked {
     const statement = this.db.prepare(
-      `SELECT sentences_fts.rowid AS id, ${rankOf} AS rank FROM sentences_fts ${joins}
+      `SELECT sentences_fts.rowid AS id FROM sentences_fts ${joins}
        WHERE ${q.where} AND sentences_fts.rowid BETWEEN @low AND @high
        ORDER BY sentences_fts.rowid DESC LIMIT @left`,
     );
-    const found: { id: number; rank: number }[] = [];
+    const found: number[] = [];
     for (const run of runs) {
       const left = countCap + 1 - found.length;
       if (left <= 0) break;
-      found.push(...(statement.all({ ...q.values, ...run, left }) as { id: number; rank: number }[]));
+      found.push(...(statement.all({ ...q.values, ...run, left }) as { id: number }[]).map((row) => row.id));
     }
     const ranking = found.length > countCap ? 'recent' : 'relevance';
-    const window = found.slice(0, countCap);
-    window.sort((a, b) => a.rank - b.rank || (ranking === 'recent' ? b.id - a.id : a.id - b.id));
-    const { limit, offset } = q.values as { limit: number; offset: number };
-    return { page: window.slice(offset, offset + limit), total: found.length, ranking };
+    return { page: this.best(q, found.slice(0, countCap), ranking), total: found.length, ranking };
   }
 
   /** The page's sentence ids, best first: among every match, or among the most recent `countCap`. */
-  private rank(q: SearchQuery, ranking: SearchPage['ranking']): { id: number; rank: number }[] {
+  private rank(q: SearchQuery, ranking: SearchPage['ranking']): Scored[] {
     const from = q.filtered ? `sentences_fts ${joins}` : 'sentences_fts';
     const sql =
       ranking === 'relevance'
-        ? `SELECT sentences_fts.rowid AS id, ${rankOf} AS rank FROM ${from} WHERE ${q.where}
-           ORDER BY rank, id LIMIT @limit OFFSET @offset`
-        : `SELECT id, rank FROM (
-             SELECT sentences_fts.rowid AS id, ${rankOf} AS rank FROM ${from} WHERE ${q.where}
-             ORDER BY sentences_fts.rowid DESC LIMIT @window)
-           ORDER BY rank, id DESC LIMIT @limit OFFSET @offset`;
-    return this.db.prepare(sql).all(q.values) as { id: number; rank: number }[];
+        ? `SELECT sentences_fts.rowid AS id FROM ${from} WHERE ${q.where} LIMIT @window`
+        : `SELECT sentences_fts.rowid AS id FROM ${from} WHERE ${q.where}
+           ORDER BY sentences_fts.rowid DESC LIMIT @window`;
+    const ids = (this.db.prepare(sql).all(q.values) as { id: number }[]).map((row) => row.id);
+    return this.best(q, ids, ranking);
+  }
+
+  /**
+   * The page of these matches, scored by relevance (relevance.ts); among equals the oldest first,
+   * or past the cap the newest first.
+   */
+  private best(q: SearchQuery, ids: readonly number[], ranking: SearchPage['ranking']): Scored[] {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT id, text FROM sentences WHERE id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(ids)) as { id: number; text: string }[];
+    const scored = scoreSentences(rows, q.terms, this.documentCounts(q.terms), this.sentenceCount());
+    scored.sort((a, b) => a.rank - b.rank || (ranking === 'recent' ? b.id - a.id : a.id - b.id));
+    const { limit, offset } = q.values as { limit: number; offset: number };
+    return scored.slice(offset, offset + limit);
+  }
+
+  /** How many sentences have each word (or the prefix), counted up to one past the cap. */
+  private documentCounts(terms: QueryTerms): Map<string, number> {
+    const count = this.db.prepare(
+      'SELECT count(*) AS n FROM (SELECT 1 FROM sentences_fts WHERE sentences_fts MATCH ? LIMIT ?)',
+    );
+    const counted = (key: string, match: string): [string, number] => {
+      // A word starting with "x" is looked for in the text only (the filter terms start so).
+      const inText = key.startsWith('x') ? `text : (${match})` : match;
+      return [key, (count.get(inText, countCap + 1) as { n: number }).n];
+    };
+    const quote = (word: string): string => `"${word.replaceAll('"', '""')}"`;
+    return new Map([
+      ...[...terms.words].map((word) => counted(word, quote(word))),
+      ...(terms.prefix === undefined ? [] : [counted(`${terms.prefix}*`, `${quote(terms.prefix)}*`)]),
+    ]);
+  }
+
+  /** The library's sentences, near enough for a word's rarity: the highest id, read from the key. */
+  private sentenceCount(): number {
+    return (this.db.prepare('SELECT coalesce(max(id), 0) AS n FROM sentences').get() as { n: number }).n;
   }
 
   /** Every match, counted up to one past the cap. */
