@@ -2,7 +2,6 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
-import type { Recording } from '../../core/recording/recordings';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { dataFolderOf } from '../environment';
@@ -103,17 +102,12 @@ export const recordCommand = defineCommand({
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     const outcome = await new Promise<Exclude<CaptureMessage, { kind: 'started' }>>((resolveOutcome) => {
-      let last: CaptureMessage | undefined;
       child.on('message', (message: CaptureMessage) => {
-        last = message;
         if (message.kind !== 'started') resolveOutcome(message);
       });
+      // Only heard when no outcome came first (a promise settles once).
       child.on('exit', () =>
-        resolveOutcome(
-          last && last.kind !== 'started'
-            ? last
-            : { kind: 'failed', message: 'the recorder stopped unexpectedly' },
-        ),
+        resolveOutcome({ kind: 'failed', message: 'the recorder stopped unexpectedly' }),
       );
     });
     process.off('SIGINT', forward);
@@ -123,8 +117,8 @@ export const recordCommand = defineCommand({
       throw new VerbatimError(outcome.code === 'conflict' ? 'conflict' : 'internal', outcome.message);
     }
     const durationMs = Math.round((outcome.bytes / blockAlign / sampleRate) * 1000);
-    const finished: Recording = await recordings.finish(registered.id, durationMs);
-    const lost = outcome.lost;
+    const finished = await recordings.finish(registered.id, durationMs);
+    const { lost } = outcome;
     printResult(io, values.json, finished, () => `Recorded ${(durationMs / 1000).toFixed(1)} s to ${path}`);
     if (lost)
       throw new VerbatimError(

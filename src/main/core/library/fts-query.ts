@@ -49,7 +49,7 @@ export function queryTerms(input: string): QueryTerms {
 }
 
 /** Case and accents folded, as the index's unicode61 tokenizer with remove_diacritics does. */
-function fold(word: string): string {
+export function fold(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

@@ -1,4 +1,4 @@
-import type { QueryTerms } from './fts-query';
+import { fold, type QueryTerms } from './fts-query';
 
 /**
  * Relevance of at most a thousand matching sentences, scored here rather than by FTS5's bm25()
@@ -18,10 +18,6 @@ export interface Scored {
   id: number;
   /** Lower is better, as bm25() answers. */
   rank: number;
-}
-
-function fold(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 export function scoreSentences(
