@@ -255,12 +255,12 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
     return [
       ...measurements,
       {
-        name: `search: size of the sentence index with prefix indexes (1-3 letters) and filter terms, one build, ${scale}`,
+        name: `search: size of the sentence index with prefix indexes (1-3 letters) and filter terms (tags, speakers, dates), one build, ${scale}`,
         statistic: 'one build',
         unit: 'MB',
         ours: megabytes(prefixBytes),
         baseline: megabytes(plainBytes),
-        baselineLabel: 'the same index without prefix indexes or filter terms (before migrations 11 and 12)',
+        baselineLabel: 'the same index without prefix indexes or filter terms (before migrations 11, 12 and 14)',
         targets: [],
         notes: { buildSeconds: Math.round(build.ms / 1000) },
       },
@@ -274,7 +274,7 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
         targets: [],
       },
       {
-        name: `search: time to upgrade the ${scale} library to prefix indexes and filter terms (opening it: backup, migrations 11 and 12), one run`,
+        name: `search: time to upgrade the ${scale} library to prefix indexes and filter terms (opening it: backup, migrations 11 to 14), one run`,
         statistic: 'one run',
         unit: 'ms',
         ours: Math.round(upgrade.ms),

@@ -76,6 +76,33 @@ describe('library search ranking', () => {
     expect(search.search('fe').hits.map((hit) => hit.sentencePosition)).toEqual([1]);
   });
 
+  it('keeps a date range exactly, whatever order the transcripts were stored in, an open end reaching the first or last recording', () => {
+    const at = (day: number, hour: number): number => Date.UTC(2026, 0, day, hour);
+    store('march', Date.UTC(2026, 2, 15, 10), ['the mayor in March']);
+    store('late-first', at(1, 23), ['the mayor late on the first']);
+    store('early-second', at(2, 1), ['the mayor early on the second']);
+    store('new-year-eve', Date.UTC(2025, 11, 31, 12), ['the mayor on New Year’s Eve']); // an old recording imported last
+    const kept = (filters: { from?: number; to?: number }): string[] =>
+      search
+        .search('mayor', filters)
+        .hits.map((hit) => hit.transcriptId)
+        .sort();
+    // The edges are exact inside a day: 23:30 on the first leaves out the 23:00 recording.
+    expect(kept({ from: at(1, 23) + 1_800_000 })).toEqual(['early-second', 'march']);
+    expect(kept({ from: Date.UTC(2025, 11, 31), to: at(2, 0) + 1_800_000 })).toEqual([
+      'late-first',
+      'new-year-eve',
+    ]);
+    expect(kept({ to: Date.UTC(2025, 11, 31, 23, 59) })).toEqual(['new-year-eve']);
+    expect(kept({ from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 11, 31) })).toEqual([
+      'early-second',
+      'late-first',
+      'march',
+    ]);
+    expect(kept({ from: at(2, 2), to: at(2, 1) })).toEqual([]);
+    expect(kept({ from: Date.UTC(2027, 0, 1) })).toEqual([]);
+  });
+
   it('finds through a transcript filter only inside the kept transcripts, corrected ones too, by the same ranking', () => {
     for (let t = 0; t < 10; t++)
       store(

@@ -2,7 +2,7 @@ import type { Db } from './database';
 import type { SearchFilters, SearchHit, SearchPage } from '../../../shared/library';
 import { highlight, queryTerms, toFtsQuery, type QueryTerms } from './fts-query';
 import { scoreSentences, type Scored } from './relevance';
-import { facetQuery } from './search-facets';
+import { facetQuery, type DateSpan } from './search-facets';
 
 /** Beyond this many matches the total is reported as "at least", which keeps counting cheap. */
 export const countCap = 1000;
@@ -85,12 +85,21 @@ export class TranscriptSearch {
     const limit = page.limit ?? 20;
     const offset = page.offset ?? 0;
     const words = toFtsQuery(query);
-    if (!words) return { hits: [], total: 0, totalIsLowerBound: false, ranking: 'relevance', limit, offset };
-    // A tag or speaker filter is a term of the index (search-facets.ts). Those terms all start
-    // with "x", so only a typed word starting so could reach them ("x", "xt…"): then the words
-    // are looked for in the text column alone. Always doing so reads every match's positions:
-    // "the" over 1,000 hours took 8.4 ms rather than 7.4 (median of count and ranking).
-    const facets = facetQuery(filters);
+    const nothing: SearchPage = {
+      hits: [],
+      total: 0,
+      totalIsLowerBound: false,
+      ranking: 'relevance',
+      limit,
+      offset,
+    };
+    if (!words) return nothing;
+    // A tag, speaker or date filter is a term of the index (search-facets.ts). Those terms all
+    // start with "x", so only a typed word starting so could reach them ("x", "xt…"): then the
+    // words are looked for in the text column alone. Always doing so reads every match's
+    // positions: "the" over 1,000 hours took 8.4 ms rather than 7.4 (median of count and ranking).
+    const facets = facetQuery(filters, this.dateSpan(filters));
+    if (facets === null) return nothing;
     const inText = /"x/i.test(words) ? `text : (${words})` : words;
     const match = facets ? `${inText} AND ${facets}` : inText;
     const { conditions, params } = filterConditions(filters);
@@ -114,6 +123,22 @@ export class TranscriptSearch {
     };
   }
 
+  /**
+   * The recording dates a date filter keeps, an open end closed at the library's first or last
+   * recording (read from the index on `created_at`); undefined without a date filter, or when
+   * the library is empty (then nothing can match, and the span is empty).
+   */
+  private dateSpan(filters: SearchFilters): DateSpan | undefined {
+    if (filters.from === undefined && filters.to === undefined) return undefined;
+    const ends = this.db
+      .prepare(
+        'SELECT (SELECT min(created_at) FROM transcripts) AS first, (SELECT max(created_at) FROM transcripts) AS last',
+      )
+      .get() as { first: number | null; last: number | null };
+    if (ends.first === null || ends.last === null) return { from: 1, to: 0 };
+    return { from: filters.from ?? ends.first, to: filters.to ?? ends.last };
+  }
+
   /** Over the whole index: counted first, then ranked by the rule the count decides. */
   private rankEverywhere(q: SearchQuery): Ranked {
     const total = this.count(q);
@@ -127,12 +152,14 @@ export class TranscriptSearch {
    * its first and last sentence (by position, from the index) bound them; one corrected since
    * has rows stored later, and its exact smallest and largest ids are read instead. Searching
    * only inside those runs costs what the kept transcripts hold, not the whole library: a date
-   * range of one week in a year no longer means checking every match of "the" against it.
-   * Undefined when the filter keeps most of the library, or none of these filters is given (a
-   * tag or speaker is a term of the index itself: search-facets.ts).
+   * status or language kept by a few transcripts no longer means checking every match of "the"
+   * against it. Undefined when the filter keeps most of the library, or neither filter is given
+   * (a tag, speaker or date is a term of the index itself: search-facets.ts; the ids bound a
+   * run cheaply only near the newest end of a word's list of sentences, FTS5 reading every
+   * entry before a bound).
    */
   private transcriptScope(filters: SearchFilters, params: Record<string, unknown>): IdRun[] | undefined {
-    const conditions = transcriptConditions(filters);
+    const conditions = transcriptConditions({ status: filters.status, language: filters.language });
     if (conditions.length === 0) return undefined;
     const kept = this.db
       .prepare(

@@ -11,6 +11,7 @@ import { sql as glossaries } from './010-glossaries';
 import { sql as searchPrefixes } from './011-search-prefixes';
 import { sql as searchFacets } from './012-search-facets';
 import { sql as recordings } from './013-recordings';
+import { sql as searchDates } from './014-search-dates';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -30,4 +31,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 11, name: 'search-prefixes', sql: searchPrefixes },
   { version: 12, name: 'search-facets', sql: searchFacets },
   { version: 13, name: 'recordings', sql: recordings },
+  { version: 14, name: 'search-dates', sql: searchDates },
 ];
