@@ -260,7 +260,8 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
         unit: 'MB',
         ours: megabytes(prefixBytes),
         baseline: megabytes(plainBytes),
-        baselineLabel: 'the same index without prefix indexes or filter terms (before migrations 11, 12 and 14)',
+        baselineLabel:
+          'the same index without prefix indexes or filter terms (before migrations 11, 12 and 14)',
         targets: [],
         notes: { buildSeconds: Math.round(build.ms / 1000) },
       },

@@ -25,6 +25,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   // In main, then in Chromium once the Quotes view is there (bench/browser/quotes-paint.ts).
   quotes: () => import('./quotes'),
   'story-export': () => import('./story-export'),
+  recording: () => import('./recording'),
 };
 
 /** Run only when named: they take many minutes. */

@@ -21,6 +21,10 @@ import type { AssistantAudio } from './core/voice/assistant-service';
 import { silentLogger, type Logger } from './core/log/logger';
 import { DisposableStore, toDisposable } from './core/lifecycle';
 import type { FetchLike } from './core/http/http-client';
+import { statfs } from 'node:fs/promises';
+import { Microphone } from './core/recording/microphone';
+import { Recorder, noRecordingInput, type RecordingInput } from './core/recording/recorder';
+import { RecordingMarks } from './core/recording/recording-marks';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -52,6 +56,8 @@ export interface ComposeOptions {
   voiceUrlOverride?: string;
   /** Opens the assistant's window (the app only). */
   openAssistantWindow?: () => void;
+  /** Where interviews are recorded from (PortAudio in the app, a raw PCM file in the web host). */
+  recordingInput?: RecordingInput;
 }
 
 /**
@@ -115,6 +121,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     gatewayUrl: () => options.gatewayUrlOverride || current?.gatewayUrl || undefined,
     settings: () => settings.get(),
   });
+  const microphone = new Microphone();
   const voice = lifetime.add(
     composeAssistant({
       core,
@@ -122,9 +129,43 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       secrets: options.secrets,
       audio: options.voiceAudio,
       voiceUrlOverride: options.voiceUrlOverride,
+      microphone,
     }),
   );
+  const recordingMarks = new RecordingMarks(core.db);
+  const recorder = lifetime.add(
+    new Recorder({
+      input: options.recordingInput ?? noRecordingInput,
+      recordings: core.recordings,
+      marks: recordingMarks,
+      folder: () => join(options.dataDir, 'recordings'),
+      microphone,
+      freeBytes: async (folder) => {
+        const stats = await statfs(folder);
+        return stats.bavail * stats.bsize;
+      },
+      onUnexpected: (error) => log.error('the recorder failed', error),
+    }),
+  );
+  // Once a recording's transcript is in, its marked moments become highlights.
+  const placeMarks = (transcriptId: string): void => {
+    recordingMarks
+      .place(transcriptId, {
+        sentences: (id) => core.library.sentences(id),
+        highlight: (input) => core.library.createHighlight(input),
+      })
+      .catch((error: unknown) => log.error('the marked moments could not become highlights', error));
+  };
+  lifetime.add(
+    toDisposable(
+      jobUpdated.subscribe((job) => {
+        if (job.status === 'completed') placeMarks(job.id);
+      }),
+    ),
+  );
   return {
+    recorder,
+    recordingMarks,
     assistant: voice.assistant,
     conversations: voice.conversations,
     openAssistantWindow: options.openAssistantWindow,
@@ -155,6 +196,8 @@ export function composeServices(options: ComposeOptions): ComposedServices {
         log.info(
           `repaired ${recovered.length} recording${recovered.length === 1 ? '' : 's'} a crash had cut short`,
         );
+      // Marks of a transcript that completed while the app was closing.
+      for (const transcriptId of recordingMarks.waitingTranscripts()) placeMarks(transcriptId);
       const resumed = await core.scheduler.resumeAll();
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;
@@ -163,6 +206,8 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       // The assistant says goodbye first; then every subscription (and a session that would not
       // close) goes, before the library does.
       await voice.assistant.close().catch((error: unknown) => log.warn('the assistant did not close', error));
+      // A recording running at quit is finished properly: its file closed, its length kept.
+      await recorder.stop().catch((error: unknown) => log.error('the recording did not stop cleanly', error));
       try {
         lifetime.dispose();
       } finally {

@@ -16,7 +16,8 @@ import { handleMediaProtocol, registerMediaScheme } from './platform/media-proto
 import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
 import { reportLaunchWhenLoaded } from './platform/launch-report';
-import { defaultAudioBackend, nativeAssistantAudio } from './platform/native-audio';
+import { MarkShortcut } from './platform/mark-shortcut';
+import { defaultAudioBackend, nativeAssistantAudio, nativeRecordingInputOf } from './platform/native-audio';
 import { electronMicrophoneAccess } from './platform/microphone-access-electron';
 import { denyPermissionsByDefault } from './platform/permissions';
 import { DesktopAttention } from './core/desktop-attention';
@@ -176,6 +177,8 @@ if (!app.requestSingleInstanceLock()) {
           : new SecretStore(nodeFileSystem, join(dataDir, 'secrets.json'), safeStorageCipher);
       await secrets.load();
       loadedSecrets = secrets;
+      // The assistant and the recorder ask the OS once for the microphone (macOS).
+      const microphoneAccess = electronMicrophoneAccess();
       const services = composeServices({
         dataDir,
         processDescription: 'the Verbatim app',
@@ -191,7 +194,8 @@ if (!app.requestSingleInstanceLock()) {
         gatewayUrlOverride: process.env.VERBATIM_GATEWAY_URL,
         voiceUrlOverride: process.env.VERBATIM_VOICE_URL,
         // PortAudio, and macOS's microphone permission asked before the first capture.
-        voiceAudio: { ...nativeAssistantAudio, microphoneAccess: electronMicrophoneAccess() },
+        voiceAudio: { ...nativeAssistantAudio, microphoneAccess },
+        recordingInput: { ...nativeRecordingInputOf(defaultAudioBackend), microphoneAccess },
         openAssistantWindow: () => assistantWindow.open(),
         logger,
         exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
@@ -205,6 +209,8 @@ if (!app.requestSingleInstanceLock()) {
       await services.start();
       const dispatch = createDispatcher(createHandlers(services), { logger: logger.child('ipc') });
       appLifetime.add(registerIpcHandlers(dispatch, isAppPage));
+      // Ctrl+Shift+M marks a moment from any app while an interview is recorded (issue #23).
+      appLifetime.add(new MarkShortcut(services.recorder, (message) => log.warn(message)));
       handleMediaProtocol(async (id) => (await services.core.library.get(id))?.audioPath);
       appLifetime.add(
         wireEvents(services, (event, payload) =>

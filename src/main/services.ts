@@ -1,3 +1,5 @@
+import type { Recorder } from './core/recording/recorder';
+import type { RecordingMarks } from './core/recording/recording-marks';
 import type { AppInfo } from '../shared/ipc/contract';
 import type { ExportProgress } from '../shared/ipc/export-contract';
 import type { CatalogOverview } from '../shared/catalog';
@@ -19,6 +21,9 @@ import type { Logger } from './core/log/logger';
  * (compose.ts). Defined above ipc/, so composing them never imports the IPC layer.
  */
 export interface Services extends VoiceServices {
+  /** Records interviews (issue #23). */
+  recorder: Recorder;
+  recordingMarks: RecordingMarks;
   appInfo: AppInfo;
   settings: SettingsStore;
   secrets: Secrets;

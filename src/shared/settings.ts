@@ -118,6 +118,7 @@ export const settingsSchema = z.object({
           iab_categories: true,
         },
       },
+      { name: 'Phone call', options: { speaker_labels: true, speakers_expected: 2 } },
     ]),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -10,6 +10,7 @@ import { createDispatcher } from '../main/ipc/dispatcher';
 import { createHandlers } from '../main/ipc/create-handlers';
 import { wireEvents } from '../main/ipc/events';
 import { rawFileAudio } from '../main/core/voice/raw-file-audio';
+import { rawPcmRecordingInput } from '../main/core/recording/raw-pcm-input';
 import type { AssistantAudio } from '../main/core/voice/assistant-service';
 import { openLog } from '../main/core/log/open-log';
 
@@ -46,6 +47,14 @@ export interface WebAppOptions {
   /** How much faster than real time the voice input plays. */
   voiceInputSpeed?: number;
   /**
+   * What the recorder's "microphone" hears: raw PCM16 mono (VERBATIM_RECORD_INPUT names a file)
+   * at `recordInputRate` (VERBATIM_RECORD_INPUT_RATE, default 48000), played `recordInputSpeed`
+   * times faster than real time (VERBATIM_RECORD_INPUT_SPEED), then silence.
+   */
+  recordInput?: Buffer;
+  recordInputRate?: number;
+  recordInputSpeed?: number;
+  /**
    * The assistant's devices outright, over voiceInput: for tests of what the desktop app's
    * platform can say (a sound system that failed to load, a microphone macOS refused).
    */
@@ -63,6 +72,9 @@ export async function startWebApp(options: WebAppOptions) {
   const voiceInput =
     options.voiceInput ??
     (process.env.VERBATIM_VOICE_INPUT ? readFileSync(process.env.VERBATIM_VOICE_INPUT) : undefined);
+  const recordInput =
+    options.recordInput ??
+    (process.env.VERBATIM_RECORD_INPUT ? readFileSync(process.env.VERBATIM_RECORD_INPUT) : undefined);
   const secrets = new MemorySecrets({
     transcriptionKey: options.apiKey ?? process.env.VERBATIM_API_KEY,
     catalogKey: options.catalogKey ?? process.env.VERBATIM_CATALOG_KEY,
@@ -92,6 +104,13 @@ export async function startWebApp(options: WebAppOptions) {
     clock: options.timeScale && options.timeScale !== 1 ? acceleratedClock(options.timeScale) : undefined,
     exportPlatform: options.exportDir ? { defaultFolder: options.exportDir } : undefined,
     voiceUrlOverride: options.voiceUrl ?? process.env.VERBATIM_VOICE_URL,
+    recordingInput: recordInput
+      ? rawPcmRecordingInput({
+          pcm: recordInput,
+          sampleRate: options.recordInputRate ?? Number(process.env.VERBATIM_RECORD_INPUT_RATE || 48_000),
+          speed: options.recordInputSpeed ?? Number(process.env.VERBATIM_RECORD_INPUT_SPEED || 1),
+        })
+      : undefined,
     voiceAudio:
       options.voiceAudio ??
       (voiceInput

@@ -11,6 +11,7 @@ import { createSettingsHandlers, secretsStatusOf } from './settings-handlers';
 import { createStoryExportHandlers } from './story-export-handlers';
 import { createTranscriptsHandlers } from './transcripts-handlers';
 import { createVoiceHandlers } from './voice-handlers';
+import { createRecorderHandlers } from './recorder-handlers';
 
 /** The whole contract implemented over the app's services; the same object serves every transport. */
 export function createHandlers(services: Services): Handlers {
@@ -26,5 +27,6 @@ export function createHandlers(services: Services): Handlers {
     ...createExportHandlers({ ...services, library: services.core.library }),
     ...createAskHandlers(services),
     ...createLogHandlers(services),
+    ...createRecorderHandlers(services),
   };
 }

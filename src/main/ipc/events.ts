@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { toSummary } from './transcript-summary';
 import { wireAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';
+import { wireRecorderEvents } from './recorder-handlers';
 import { DisposableStore, type IDisposable } from '../core/lifecycle';
 
 /**
@@ -24,5 +25,6 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   wiring.addFn(services.core.glossaries.changed.subscribe(() => emit('glossaries.changed', {})));
   wiring.addFn(wireAskEvents(services.ask, emit));
   wiring.addFn(wireVoiceEvents(services, emit));
+  wiring.addFn(wireRecorderEvents(services, emit));
   return wiring;
 }

@@ -9,6 +9,8 @@ import type { AudioSink } from '../core/voice/playback-queue';
 import { VOICE_SAMPLE_RATE } from '../core/voice/voice-protocol';
 import type { AudioSource } from '../core/voice/voice-session';
 import { AudioBackend, loadNaudiodon, readFileHead } from './audio-backend';
+import type { RecordingInput } from '../core/recording/recorder';
+import { recordingRates } from '../../shared/ipc/recorder-contract';
 
 /**
  * The microphone and the speaker through PortAudio (naudiodon). Loaded on first use: the native
@@ -298,6 +300,51 @@ export function nativeAssistantAudioOf(backend: AudioBackend<Naudiodon>): Assist
     },
     source: (deviceId) => new NativeAudioSource({ deviceId: deviceId ?? undefined }, backend),
     sink: (deviceId, onError) => new NativeAudioSink({ deviceId: deviceId ?? undefined }, onError, backend),
+  };
+}
+
+/**
+ * The inputs interviews are recorded from (issue #23), the system's default first (PortAudio
+ * names it per host API), each offered at the rates Verbatim records at, its own rate first.
+ * A rate the device refuses is said when the recording starts.
+ */
+export function nativeRecordingInputOf(backend: AudioBackend<Naudiodon>): RecordingInput {
+  return {
+    unavailable: () => backend.unavailable(),
+    devices: () => {
+      let audio: Naudiodon;
+      let devices: AudioDevice[];
+      try {
+        audio = backend.module();
+        devices = listAudioDevices(backend).filter((device) => device.inputs > 0);
+      } catch {
+        return [];
+      }
+      let defaultId: number | undefined;
+      try {
+        const hosts = audio.getHostAPIs();
+        defaultId = hosts.HostAPIs[hosts.defaultHostAPI]?.defaultInput;
+      } catch {
+        defaultId = undefined;
+      }
+      return devices
+        .map((device) => ({
+          id: device.id,
+          name: device.name,
+          inputs: device.inputs,
+          defaultSampleRate: device.defaultSampleRate,
+          sampleRates: [...recordingRates].sort(
+            (a, b) => Number(b === device.defaultSampleRate) - Number(a === device.defaultSampleRate),
+          ),
+          isDefault: device.id === defaultId,
+        }))
+        .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+    },
+    open: (choice) =>
+      new NativeRecordingSource(
+        { deviceId: choice.deviceId ?? undefined, sampleRate: choice.sampleRate, channels: choice.channels },
+        backend,
+      ),
   };
 }
 

@@ -15,6 +15,7 @@ import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
+import { recorderContract, recorderEvents } from './recorder-contract';
 import { correctionsContract, correctionsEvents } from './corrections-contract';
 import { correctionStateSchema } from '../corrections/corrections';
 import { highlightsContract, highlightsEvents } from './highlights-contract';
@@ -163,6 +164,7 @@ export const contract = {
   ...highlightsContract,
   ...storyExportContract,
   ...glossaryContract,
+  ...recorderContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -183,6 +185,7 @@ export const events = {
   ...correctionsEvents,
   ...highlightsEvents,
   ...glossaryEvents,
+  ...recorderEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

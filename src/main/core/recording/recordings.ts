@@ -1,23 +1,9 @@
+import { VerbatimError } from '../../../shared/errors';
 import { existsSync, readFileSync } from 'node:fs';
-import { z } from 'zod';
+import type { Recording } from '../../../shared/ipc/recorder-contract';
 import type { Db } from '../library/database';
 import { settle } from '../settle';
 import { repairWav, type PcmFormat } from './crash-safe-wav';
-
-export const recordingSchema = z.object({
-  id: z.number().int(),
-  path: z.string(),
-  startedAt: z.number().int(),
-  endedAt: z.number().int().nullable(),
-  sampleRate: z.number().int(),
-  channels: z.number().int(),
-  status: z.enum(['recording', 'finished', 'recovered', 'missing']),
-  durationMs: z.number().int(),
-  /** The process writing it (while `recording`): the app, or the command line's recorder. */
-  processId: z.number().int(),
-  transcriptId: z.string().nullable(),
-});
-export type Recording = z.infer<typeof recordingSchema>;
 
 interface RecordingRow {
   id: number;
@@ -91,7 +77,7 @@ export class Recordings {
              RETURNING id`,
         )
         .get(path, this.now(), format.sampleRate, format.channels, recorder) as { id: number };
-      return this.get(id);
+      return this.find(id);
     });
   }
 
@@ -100,7 +86,7 @@ export class Recordings {
       this.db
         .prepare("UPDATE recordings SET status = 'finished', ended_at = ?, duration_ms = ? WHERE id = ?")
         .run(this.now(), Math.round(durationMs), id);
-      return this.get(id);
+      return this.find(id);
     });
   }
 
@@ -139,12 +125,27 @@ export class Recordings {
           .prepare("UPDATE recordings SET status = 'recovered', ended_at = ?, duration_ms = ? WHERE id = ?")
           .run(this.now(), repaired.durationMs, row.id);
       }
-      changed.push(this.get(row.id));
+      changed.push(this.find(row.id));
     }
     return changed;
   }
 
-  private get(id: number): Recording {
-    return toRecording(this.db.prepare('SELECT * FROM recordings WHERE id = ?').get(id) as RecordingRow);
+  /** One recording, or a plain "not there" for an id the library does not know. */
+  get(id: number): Promise<Recording> {
+    return settle(() => this.find(id));
+  }
+
+  /** Records that `transcriptId` was made from the recording. */
+  link(id: number, transcriptId: string): Promise<Recording> {
+    return settle(() => {
+      this.db.prepare('UPDATE recordings SET transcript_id = ? WHERE id = ?').run(transcriptId, id);
+      return this.find(id);
+    });
+  }
+
+  private find(id: number): Recording {
+    const row = this.db.prepare('SELECT * FROM recordings WHERE id = ?').get(id) as RecordingRow | undefined;
+    if (!row) throw new VerbatimError('not_found', 'That recording is not in the library any more.');
+    return toRecording(row);
   }
 }

@@ -1,3 +1,4 @@
+import type { Microphone } from '../recording/microphone';
 import { VerbatimError } from '../../../shared/errors';
 import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/ipc/voice-contract';
 import type { Settings } from '../../../shared/settings';
@@ -70,6 +71,8 @@ export interface AssistantServiceOptions {
   now: () => number;
   socketFactory?: VoiceSocketFactory;
   timers?: VoiceTimers;
+  /** Shared with the interview recorder: one capture at a time (issue #23). */
+  microphone?: Microphone;
 }
 
 export class AssistantService implements IDisposable {
@@ -143,6 +146,8 @@ export class AssistantService implements IDisposable {
       headphones: preferences.headphones,
       onEvent: (event) => this.onSessionEvent(session, event),
     });
+    // Refused while an interview is being recorded, before any device or connection is opened.
+    this.options.microphone?.take('assistant');
     session.setMuted(this.muted);
     this.session = session;
     this.conversationId = conversationId;
@@ -235,6 +240,7 @@ export class AssistantService implements IDisposable {
   private finished(session: VoiceSession): void {
     if (this.session !== session) return;
     this.session = undefined;
+    this.options.microphone?.release('assistant');
     if (this.conversationId) this.options.conversations.end(this.conversationId, this.options.now());
     this.conversationId = null;
   }

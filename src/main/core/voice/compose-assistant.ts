@@ -1,3 +1,4 @@
+import type { Microphone } from '../recording/microphone';
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { VerbatimError } from '../../../shared/errors';
@@ -27,6 +28,8 @@ export function composeAssistant(options: {
   audio?: AssistantAudio | undefined;
   /** VERBATIM_VOICE_URL: wins over Settings. */
   voiceUrlOverride?: string | undefined;
+  /** Shared with the interview recorder: one capture at a time. */
+  microphone?: Microphone | undefined;
 }): { assistant: AssistantService; conversations: ConversationStore } & IDisposable {
   const { core, settings } = options;
   const conversations = new ConversationStore(core.db);
@@ -58,6 +61,7 @@ export function composeAssistant(options: {
     },
     newId: randomUUID,
     now: Date.now,
+    ...(options.microphone ? { microphone: options.microphone } : {}),
   });
   return {
     assistant,

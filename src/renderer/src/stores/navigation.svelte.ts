@@ -1,6 +1,8 @@
 export const views = [
   { id: 'library', label: 'Library', shortcut: '1' },
   { id: 'new', label: 'New transcription', shortcut: '2' },
+  // Recording interviews (issue #23).
+  { id: 'record', label: 'Record', shortcut: '9' },
   { id: 'catalog', label: 'Catalog', shortcut: '3' },
   { id: 'assistant', label: 'Assistant', shortcut: '4' },
   // Highlights and stories (issue #20); the older views keep the shortcuts people learnt.

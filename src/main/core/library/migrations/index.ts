@@ -12,6 +12,7 @@ import { sql as searchPrefixes } from './011-search-prefixes';
 import { sql as searchFacets } from './012-search-facets';
 import { sql as recordings } from './013-recordings';
 import { sql as searchDates } from './014-search-dates';
+import { sql as recordingMarks } from './015-recording-marks';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -32,4 +33,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 12, name: 'search-facets', sql: searchFacets },
   { version: 13, name: 'recordings', sql: recordings },
   { version: 14, name: 'search-dates', sql: searchDates },
+  { version: 15, name: 'recording-marks', sql: recordingMarks },
 ];

@@ -481,7 +481,10 @@ describe('migration 14: recording dates in the sentence index', () => {
     );
     insert.run('t1', 0, 'The mayor spoke on New Year’s Eve.');
     insert.run('t2', 0, 'The mayor spoke on New Year’s Day.');
-    migrate(db, migrations);
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 14),
+    );
     expect(schemaVersion(db)).toBe(14);
     const facets = (): string[] =>
       (db.prepare('SELECT facets FROM sentences ORDER BY id').all() as { facets: string }[]).map(
@@ -520,6 +523,43 @@ describe('migration 14: recording dates in the sentence index', () => {
     expect(facets()[2]).toBe(facets()[0]);
     expect(facets()[0]).toContain(`xt${hex('council')}`);
     db.prepare("INSERT INTO sentences_fts (sentences_fts, rank) VALUES ('integrity-check', 1)").run();
+  });
+});
+
+describe('migration 15: marked moments of a recording', () => {
+  it('keeps marks in order per recording, refuses a negative time, and follows deletions', () => {
+    const db = at(15);
+    expect(schemaVersion(db)).toBe(15);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    db.prepare(
+      "INSERT INTO recordings (id, path, started_at, sample_rate, channels, status, process_id, transcript_id) VALUES (1, '/r/one.wav', 1, 48000, 1, 'finished', 10, 't1')",
+    ).run();
+    const mark = db.prepare('INSERT INTO recording_marks (recording_id, at_ms, note) VALUES (1, ?, ?)');
+    mark.run(9000, 'budget');
+    mark.run(3000, '');
+    expect(() => mark.run(-1, '')).toThrow(/CHECK/);
+    const highlight = db
+      .prepare(
+        "INSERT INTO highlights (transcript_id, start_ms, end_ms, label_id, created_at) VALUES ('t1', 3000, 4000, 1, 1) RETURNING id",
+      )
+      .get() as { id: number };
+    db.prepare('UPDATE recording_marks SET placed = 1, highlight_id = ? WHERE at_ms = 3000').run(
+      highlight.id,
+    );
+    // A highlight deleted later leaves its mark placed, so it is not made again.
+    db.prepare('DELETE FROM highlights').run();
+    expect(
+      db
+        .prepare('SELECT at_ms, note, placed, highlight_id FROM recording_marks ORDER BY recording_id, at_ms')
+        .all(),
+    ).toEqual([
+      { at_ms: 3000, note: '', placed: 1, highlight_id: null },
+      { at_ms: 9000, note: 'budget', placed: 0, highlight_id: null },
+    ]);
+    db.prepare('DELETE FROM recordings').run();
+    expect(db.prepare('SELECT count(*) AS n FROM recording_marks').get()).toEqual({ n: 0 });
   });
 });
 

@@ -1,0 +1,133 @@
+import { VerbatimError } from '../../../shared/errors';
+import type { RecordingMark } from '../../../shared/ipc/recorder-contract';
+import type { Db } from '../library/database';
+
+interface MarkRow {
+  id: number;
+  recording_id: number;
+  at_ms: number;
+  note: string;
+  placed: number;
+  highlight_id: number | null;
+}
+
+function toMark(row: MarkRow): RecordingMark {
+  return {
+    id: row.id,
+    recordingId: row.recording_id,
+    atMs: row.at_ms,
+    note: row.note,
+    placed: row.placed === 1,
+    highlightId: row.highlight_id,
+  };
+}
+
+/** A sentence's span, as the library gives them. */
+export interface TimedSentence {
+  startMs: number;
+  endMs: number;
+}
+
+/** What placing needs of the library: a transcript's sentences, and a highlight made on a span. */
+export interface MarkPlacement {
+  sentences(transcriptId: string): Promise<TimedSentence[]>;
+  highlight(input: {
+    transcriptId: string;
+    startMs: number;
+    endMs: number;
+    note: string;
+  }): Promise<{ id: number }>;
+}
+
+/**
+ * A mark is pressed a moment after the words that mattered, often in the pause after them: a
+ * mark between sentences belongs to the one before if it ended this recently.
+ */
+export const markReachesBackMs = 10_000;
+
+/** The sentence spoken at `atMs`, or the one that ended just before it; undefined in a long silence. */
+export function sentenceAt<T extends TimedSentence>(sentences: readonly T[], atMs: number): T | undefined {
+  let before: T | undefined;
+  for (const sentence of sentences) {
+    if (sentence.startMs <= atMs && atMs < sentence.endMs) return sentence;
+    if (sentence.endMs <= atMs && (!before || sentence.endMs > before.endMs)) before = sentence;
+  }
+  return before && atMs - before.endMs <= markReachesBackMs ? before : undefined;
+}
+
+/** Marked moments of recordings (migration 15), and their highlights once transcribed. */
+export class RecordingMarks {
+  constructor(private readonly db: Db) {}
+
+  add(recordingId: number, atMs: number, note: string): RecordingMark {
+    const row = this.db
+      .prepare('INSERT INTO recording_marks (recording_id, at_ms, note) VALUES (?, ?, ?) RETURNING *')
+      .get(recordingId, Math.max(0, Math.round(atMs)), note) as MarkRow;
+    return toMark(row);
+  }
+
+  setNote(id: number, note: string): RecordingMark {
+    const row = this.db
+      .prepare('UPDATE recording_marks SET note = ? WHERE id = ? RETURNING *')
+      .get(note, id) as MarkRow | undefined;
+    if (!row) throw new VerbatimError('not_found', 'That mark is not there any more.');
+    return toMark(row);
+  }
+
+  of(recordingId: number): RecordingMark[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM recording_marks WHERE recording_id = ? ORDER BY at_ms, id')
+        .all(recordingId) as MarkRow[]
+    ).map(toMark);
+  }
+
+  /** Transcripts made from a recording whose marks wait for them. */
+  waitingTranscripts(): string[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT DISTINCT r.transcript_id AS id FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
+           JOIN transcripts t ON t.id = r.transcript_id
+           WHERE m.placed = 0 AND t.status = 'completed'`,
+        )
+        .all() as { id: string }[]
+    ).map((row) => row.id);
+  }
+
+  /**
+   * Makes each waiting mark of the recordings transcribed as `transcriptId` a highlight on the
+   * sentence spoken then, its word as the note; a mark where nothing was said is placed without
+   * one. Each mark is placed once, so a highlight deleted later stays deleted. Answers the
+   * highlights made.
+   */
+  async place(transcriptId: string, placement: MarkPlacement): Promise<number> {
+    const waiting = (
+      this.db
+        .prepare(
+          `SELECT m.* FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
+           WHERE r.transcript_id = ? AND m.placed = 0 ORDER BY m.at_ms, m.id`,
+        )
+        .all(transcriptId) as MarkRow[]
+    ).map(toMark);
+    if (waiting.length === 0) return 0;
+    const sentences = await placement.sentences(transcriptId);
+    let made = 0;
+    for (const mark of waiting) {
+      const sentence = sentenceAt(sentences, mark.atMs);
+      const highlight = sentence
+        ? await placement.highlight({
+            transcriptId,
+            startMs: sentence.startMs,
+            endMs: sentence.endMs,
+            note: mark.note,
+          })
+        : undefined;
+      if (highlight) made += 1;
+      this.db
+        .prepare('UPDATE recording_marks SET placed = 1, highlight_id = ? WHERE id = ?')
+        .run(highlight?.id ?? null, mark.id);
+    }
+    return made;
+  }
+}

@@ -1,0 +1,71 @@
+import { VerbatimError } from '../../shared/errors';
+import type { Handlers } from '../../shared/ipc/contract';
+import type { recorderContract } from '../../shared/ipc/recorder-contract';
+import type { Services } from '../services';
+import type { EmitEvent } from './emit-event';
+
+type RecorderHandlers = Pick<Handlers, keyof typeof recorderContract>;
+
+/**
+ * "Phone call" is offered even where the settings' presets were written before it existed: a
+ * phone interview is two people, and a stereo adapter gives each their own channel.
+ */
+const builtInPresets: Record<string, Record<string, unknown>> = {
+  'Phone call': { speaker_labels: true, speakers_expected: 2 },
+};
+
+/** The options a recording is transcribed with: the preset's, one speaker per channel when stereo. */
+export function recordingOptions(preset: Record<string, unknown>, channels: number): Record<string, unknown> {
+  if (channels !== 2) return preset;
+  // Multichannel transcription labels each channel as its speaker; the service refuses both at once.
+  const { speaker_labels: _labels, speakers_expected: _expected, ...rest } = preset;
+  return { ...rest, multichannel: true };
+}
+
+export function createRecorderHandlers(services: Services): RecorderHandlers {
+  const { recorder } = services;
+  return {
+    'recorder.devices': () => Promise.resolve(recorder.devices()),
+    'recorder.status': () => Promise.resolve(recorder.status()),
+    'recorder.start': (choice) => recorder.start(choice),
+    'recorder.pause': () => Promise.resolve(recorder.pause()),
+    'recorder.resume': () => Promise.resolve(recorder.resume()),
+    'recorder.stop': () => recorder.stop(),
+    'recorder.mark': ({ note }) => Promise.resolve(recorder.mark(note)),
+    'recorder.noteMark': ({ id, note }) => Promise.resolve(recorder.noteMark(id, note)),
+    'recordings.list': () => services.core.recordings.list(),
+    'recordings.transcribe': async ({ id, preset, title }) => {
+      const recording = await services.core.recordings.get(id);
+      if (recording.status === 'recording')
+        throw new VerbatimError('conflict', 'This recording is still going. Stop it first.');
+      if (recording.status === 'missing')
+        throw new VerbatimError('not_found', `The file of this recording is gone: ${recording.path}`);
+      if (recording.transcriptId)
+        throw new VerbatimError('conflict', 'This recording has been sent to be transcribed already.');
+      const settings = await services.settings.get();
+      const options =
+        settings.presets.find((candidate) => candidate.name === preset)?.options ?? builtInPresets[preset];
+      if (!options) throw new VerbatimError('not_found', `There is no preset called "${preset}" any more.`);
+      const withGlossaries = await services.core.glossaries.optionsFor(
+        recordingOptions({ ...settings.defaultOptions, ...options }, recording.channels),
+        { preset },
+      );
+      const job = await services.core.scheduler.submit({
+        source: { kind: 'file', path: recording.path },
+        options: withGlossaries,
+        region: settings.region,
+        ...(title ? { title } : {}),
+      });
+      await services.core.recordings.link(id, job.id);
+      return { transcriptId: job.id };
+    },
+  };
+}
+
+/** Forwards the recorder's status and level to the UI; returns the unsubscribe. */
+export function wireRecorderEvents(services: Services, emit: EmitEvent): () => void {
+  return services.recorder.events.subscribe((event) => {
+    if (event.type === 'status') emit('recorder.status', event.status);
+    else emit('recorder.level', { rms: event.rms, peak: event.peak });
+  });
+}

@@ -1,0 +1,119 @@
+import type {
+  RecorderStatus,
+  Recording,
+  RecordingChoice,
+  RecordingDevice,
+} from '../../../shared/ipc/recorder-contract';
+import { api } from '../lib/api';
+import type { Problem } from '../lib/error-message';
+import { caught } from '../lib/report-problem';
+import { defaultChoice, type ChoiceDraft } from './recorder-logic';
+
+const idle: RecorderStatus = {
+  state: 'idle',
+  recording: null,
+  deviceName: null,
+  elapsedMs: 0,
+  marks: [],
+  warnings: [],
+  ended: null,
+  microphoneHeldBy: null,
+};
+
+/** The recorder as the renderer sees it (issue #23): main's status and level, live from its events. */
+class RecorderStore {
+  status = $state<RecorderStatus>(idle);
+  level = $state(0);
+  devices = $state<RecordingDevice[]>([]);
+  recordings = $state<Recording[]>([]);
+  choice = $state<ChoiceDraft>({ deviceId: null, channels: 1, sampleRate: 48_000 });
+  error = $state<Problem | undefined>(undefined);
+  busy = $state(false);
+  /** The transcript just made from a recording, to open from the offer. */
+  sent = $state<{ recordingId: number; transcriptId: string } | undefined>(undefined);
+  recording = $derived(this.status.state !== 'idle');
+
+  private subscribed = false;
+
+  async load(): Promise<void> {
+    if (!this.subscribed) {
+      this.subscribed = true;
+      api.on('recorder.status', (status) => {
+        const stopped = this.status.state !== 'idle' && status.state === 'idle';
+        this.status = status;
+        if (status.state === 'idle') this.level = 0;
+        if (stopped) void this.refreshRecordings();
+      });
+      api.on('recorder.level', (event) => (this.level = event.peak));
+    }
+    await this.run('recorder.status', async () => {
+      this.status = await api.recorder.status();
+      this.devices = await api.recorder.devices();
+      this.choice = defaultChoice(this.devices, this.choice);
+      this.recordings = await api.recordings.list();
+    });
+  }
+
+  choose = (change: Partial<ChoiceDraft>): void => {
+    this.choice = defaultChoice(this.devices, { ...this.choice, ...change });
+  };
+
+  start = (): Promise<void> =>
+    this.run('recorder.start', async () => {
+      this.sent = undefined;
+      this.status = await api.recorder.start(this.choice as RecordingChoice);
+    });
+
+  pause = (): Promise<void> =>
+    this.run('recorder.pause', async () => void (this.status = await api.recorder.pause()));
+
+  resume = (): Promise<void> =>
+    this.run('recorder.resume', async () => void (this.status = await api.recorder.resume()));
+
+  stop = (): Promise<void> =>
+    this.run('recorder.stop', async () => {
+      this.status = await api.recorder.stop();
+      await this.refreshRecordings();
+    });
+
+  mark = (): Promise<void> =>
+    this.run('recorder.mark', async () => {
+      await api.recorder.mark({ note: '' });
+      this.status = await api.recorder.status();
+    });
+
+  noteMark = (id: number, note: string): Promise<void> =>
+    this.run('recorder.noteMark', async () => {
+      await api.recorder.noteMark({ id, note });
+      this.status = await api.recorder.status();
+    });
+
+  transcribe = (recordingId: number, preset: string): Promise<void> =>
+    this.run('recordings.transcribe', async () => {
+      const { transcriptId } = await api.recordings.transcribe({ id: recordingId, preset });
+      this.sent = { recordingId, transcriptId };
+      await this.refreshRecordings();
+    });
+
+  private async refreshRecordings(): Promise<void> {
+    try {
+      this.recordings = await api.recordings.list();
+    } catch (error) {
+      this.error = caught(error, 'recordings.list');
+    }
+  }
+
+  private async run(context: string, action: () => Promise<void>): Promise<void> {
+    this.busy = true;
+    this.error = undefined;
+    try {
+      await action();
+    } catch (error) {
+      this.error = caught(error, context);
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+export const recorder = new RecorderStore();

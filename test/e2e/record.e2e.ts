@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Highlight } from '../../src/shared/highlights';
+import type { RecorderStatus, Recording } from '../../src/shared/ipc/recorder-contract';
+import { startWebApp } from '../../src/web-host/start';
+import { spokenPcm } from '../fixtures/spoken-pcm';
+import { callBridge } from './pages/bridge';
+import { RecordPage } from './pages/record-page';
+import { test, expect, speed } from './fixtures';
+
+/**
+ * Recording an interview in the web host (issue #23): its "microphone" is the spoken press
+ * statement as raw PCM (16 kHz, played 4 times faster than real time, then silence), its
+ * transcription the emulator's. Start, mark a moment with the M key and give it a word, pause,
+ * stop, transcribe now with a preset, listen before the transcript is in, and find the mark a
+ * highlight once it is.
+ */
+test('records an interview, marks a moment, and transcribes it with the mark as a highlight', async ({
+  page,
+  emulator,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-record-'));
+  const speech = spokenPcm(9, 16_000);
+  const host = await startWebApp({
+    dataDir,
+    apiKey: emulator.options.key,
+    transcriptionUrl: emulator.url,
+    voiceUrl: emulator.url,
+    timeScale: speed,
+    recordInput: speech,
+    recordInputRate: 16_000,
+    recordInputSpeed: 4,
+    // The assistant has its own "microphone" too: one capture at a time is the app's rule.
+    voiceInput: spokenPcm(1),
+  });
+  try {
+    await page.goto(host.openUrl);
+    const record = new RecordPage(page);
+    await record.open();
+    await expect(record.main.getByRole('combobox', { name: 'Microphone' })).toHaveText(
+      'Recording (raw PCM file) (system default)',
+    );
+    await expect(record.main.getByRole('combobox', { name: 'Quality' })).toHaveText('16 kHz');
+    await expect(record.state).toHaveText('Ready to record');
+
+    await record.button('Record').click();
+    await expect(record.state).toHaveText(/^Recording/);
+    // The meter follows the voice.
+    await expect
+      .poll(async () => Number(await record.level.getAttribute('value')), { timeout: 10_000 })
+      .toBeGreaterThan(0.05);
+    // The assistant cannot take the microphone meanwhile, and says who has it.
+    await expect(callBridge(page, 'voice.start')).rejects.toThrow(/The recorder is using the microphone/);
+
+    await record.waitForElapsed(2);
+    await page.keyboard.press('m');
+    const note = record.main.getByRole('textbox', { name: /^Word for the moment at 0:0\d$/ });
+    await expect(note).toBeVisible();
+    const [mark] = (await callBridge<RecorderStatus>(page, 'recorder.status')).marks;
+    expect(mark!.atMs).toBeGreaterThanOrEqual(2000);
+    await note.fill('ferry');
+    await note.press('Enter');
+
+    await record.button('Pause').click();
+    await expect(record.state).toHaveText(/^Paused/);
+    const paused = await record.elapsedSeconds();
+    await page.waitForTimeout(600);
+    expect(await record.elapsedSeconds()).toBe(paused);
+    await record.button('Resume').click();
+    await record.waitForElapsed(6);
+    await record.button('Stop').click();
+    await expect(record.state).toHaveText('Ready to record');
+
+    const [recording] = await callBridge<Recording[]>(page, 'recordings.list');
+    expect(recording).toMatchObject({ status: 'finished', sampleRate: 16_000, channels: 1 });
+    // What was written is what the input played, up to the pause, and a real WAV.
+    const file = readFileSync(recording!.path);
+    expect(file.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(file.readUInt32LE(40)).toBe(file.length - 44);
+    expect(file.subarray(44, 44 + 32_000).equals(speech.subarray(0, 32_000))).toBe(true);
+    await expect(note).toHaveValue('ferry');
+
+    const offer = record.main.getByRole('group', { name: 'Transcribe now as' });
+    await expect(offer.getByRole('button')).toHaveText([
+      'Two-person interview',
+      'Press conference',
+      'Phone call',
+    ]);
+    await offer.getByRole('button', { name: 'Two-person interview' }).click();
+    await record.main.getByRole('button', { name: 'Open it' }).click();
+
+    // The recording plays in the reader before its transcript exists.
+    const audio = page.locator('audio');
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), { timeout: 10_000 })
+      .toBeGreaterThan(5);
+
+    // Once transcribed, the mark is a highlight on what was said then, with its word.
+    const transcriptId = (await callBridge<Recording[]>(page, 'recordings.list'))[0]!.transcriptId!;
+    await expect
+      .poll(
+        async () =>
+          (await callBridge<Highlight[]>(page, 'highlights.list', { transcriptId })).map((highlight) => ({
+            note: highlight.note,
+            // The sentence spoken then, or the one that had just ended.
+            around: highlight.startMs <= mark!.atMs && highlight.endMs >= mark!.atMs - 10_000,
+          })),
+        { timeout: 30_000 },
+      )
+      .toEqual([{ note: 'ferry', around: true }]);
+    // And the reader shows it, with the word typed while recording.
+    await page.getByRole('group', { name: 'Side panel' }).getByRole('button', { name: 'Highlights' }).click();
+    await expect(page.getByRole('complementary', { name: 'Highlights' }).getByRole('listitem')).toContainText(
+      'ferry',
+    );
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
