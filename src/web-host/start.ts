@@ -54,6 +54,8 @@ export interface WebAppOptions {
   recordInput?: Buffer;
   recordInputRate?: number;
   recordInputSpeed?: number;
+  /** The recorder's input fails at the end of `recordInput`, as an unplugged device does. */
+  recordInputUnplugged?: boolean;
   /**
    * The assistant's devices outright, over voiceInput: for tests of what the desktop app's
    * platform can say (a sound system that failed to load, a microphone macOS refused).
@@ -109,6 +111,7 @@ export async function startWebApp(options: WebAppOptions) {
           pcm: recordInput,
           sampleRate: options.recordInputRate ?? Number(process.env.VERBATIM_RECORD_INPUT_RATE || 48_000),
           speed: options.recordInputSpeed ?? Number(process.env.VERBATIM_RECORD_INPUT_SPEED || 1),
+          unplugged: options.recordInputUnplugged ?? false,
         })
       : undefined,
     voiceAudio:

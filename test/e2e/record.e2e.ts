@@ -1,9 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Highlight } from '../../src/shared/highlights';
 import type { RecorderStatus, Recording } from '../../src/shared/ipc/recorder-contract';
 import { startWebApp } from '../../src/web-host/start';
+import { openDatabase } from '../../src/main/core/library/database';
+import { wavHeader } from '../../src/main/core/recording/crash-safe-wav';
+import { Recordings } from '../../src/main/core/recording/recordings';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { callBridge } from './pages/bridge';
 import { RecordPage } from './pages/record-page';
@@ -114,6 +118,88 @@ test('records an interview, marks a moment, and transcribes it with the mark as 
     await expect(page.getByRole('complementary', { name: 'Highlights' }).getByRole('listitem')).toContainText(
       'ferry',
     );
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('says when nothing is heard, and keeps everything when the input is unplugged mid-recording', async ({
+  page,
+  emulator,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-record-'));
+  // A second of speech, then 20 s of silence, then the device goes away.
+  const sound = Buffer.concat([spokenPcm(1, 16_000), Buffer.alloc(20 * 32_000)]);
+  const host = await startWebApp({
+    dataDir,
+    apiKey: emulator.options.key,
+    transcriptionUrl: emulator.url,
+    timeScale: speed,
+    recordInput: sound,
+    recordInputRate: 16_000,
+    recordInputSpeed: 4,
+    recordInputUnplugged: true,
+  });
+  try {
+    await page.goto(host.openUrl);
+    const record = new RecordPage(page);
+    await record.open();
+    await record.button('Record').click();
+    await expect(record.main.getByRole('listitem').filter({ hasText: 'Nothing heard for' })).toContainText(
+      'Is the microphone on and the right input chosen?',
+      { timeout: 15_000 },
+    );
+    await expect(record.main.getByRole('alert')).toHaveText(
+      'Recording (raw PCM file) stopped (the device was disconnected). The recording stopped; everything before it is kept.',
+      { timeout: 15_000 },
+    );
+    await expect(record.state).toHaveText('Ready to record');
+    const [recording] = await callBridge<Recording[]>(page, 'recordings.list');
+    expect(recording).toMatchObject({ status: 'finished', durationMs: 21_000 });
+    expect(readFileSync(recording!.path).readUInt32LE(40)).toBe(sound.length);
+    await expect(record.main.getByRole('group', { name: 'Transcribe now as' })).toBeVisible();
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('offers a recording a crash cut short, repaired, to transcribe', async ({ page, emulator }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-record-'));
+  // What a SIGKILL leaves: a row still `recording` by a process that is gone, and a WAV whose
+  // header never got its sizes (crash-safe-wav.test.ts kills real writers; here the app's start is the subject).
+  const deadPid = spawnSync('true').pid;
+  const path = join(dataDir, 'recordings', '2026-11-25 09-00-00.wav');
+  mkdirSync(join(dataDir, 'recordings'));
+  writeFileSync(
+    path,
+    Buffer.concat([wavHeader({ sampleRate: 16_000, channels: 1 }, 0), spokenPcm(3, 16_000)]),
+  );
+  const db = openDatabase(join(dataDir, 'library.sqlite'));
+  await new Recordings(db).start(path, { sampleRate: 16_000, channels: 1 }, deadPid);
+  db.close();
+
+  const host = await startWebApp({
+    dataDir,
+    apiKey: emulator.options.key,
+    transcriptionUrl: emulator.url,
+    timeScale: speed,
+  });
+  try {
+    await page.goto(host.openUrl);
+    const record = new RecordPage(page);
+    await record.open();
+    const offer = record.main.getByRole('region', { name: 'Transcribe 2026-11-25 09-00-00.wav' });
+    await expect(offer).toContainText('Recovered after a crash: 2026-11-25 09-00-00.wav, 0:03.');
+    // Nothing can be recorded in this host (no input): said, and Record is off.
+    await expect(record.button('Record')).toBeDisabled();
+    await offer.getByRole('button', { name: 'Phone call' }).click();
+    await expect(offer.getByRole('status')).toContainText('Sent to be transcribed.');
+    expect(readFileSync(path).readUInt32LE(40)).toBe(3 * 32_000);
+    const [recording] = await callBridge<Recording[]>(page, 'recordings.list');
+    expect(recording).toMatchObject({ status: 'recovered', durationMs: 3000 });
+    expect(recording!.transcriptId).not.toBeNull();
   } finally {
     await host.close();
     rmSync(dataDir, { recursive: true, force: true });

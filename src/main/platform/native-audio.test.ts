@@ -14,6 +14,8 @@ import { EventLog } from '../core/voice/voice-session.test-kit';
 import { VerbatimError } from '../../shared/errors';
 import { AudioBackend } from './audio-backend';
 import {
+  defaultAudioBackend,
+  nativeRecordingInputOf,
   listAudioDevices,
   nativeAssistantAudio,
   nativeAssistantAudioOf,
@@ -202,5 +204,44 @@ describe('the sound backend', () => {
     // Tried once, said once, however often the UI asks.
     expect(load).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('recording an interview through PortAudio', () => {
+  it('lists the default input first and records its sound, byte for byte, into the crash-safe WAV', async () => {
+    const { Recorder } = await import('../core/recording/recorder');
+    const { Recordings } = await import('../core/recording/recordings');
+    const { RecordingMarks } = await import('../core/recording/recording-marks');
+    const { Microphone } = await import('../core/recording/microphone');
+    const { openDatabase } = await import('../core/library/database');
+    const input = nativeRecordingInputOf(defaultAudioBackend);
+    const devices = input.devices();
+    expect(devices[0]).toMatchObject({ isDefault: true });
+    expect(devices.filter((device) => device.isDefault)).toHaveLength(1);
+    expect(devices.every((device) => device.inputs > 0)).toBe(true);
+    expect(devices[0]!.sampleRates).toEqual(expect.arrayContaining([48_000, 44_100, 16_000]));
+
+    const db = openDatabase(':memory:');
+    const recordings = new Recordings(db);
+    const recorder = new Recorder({
+      input,
+      recordings,
+      marks: new RecordingMarks(db),
+      folder: () => join(dir, 'recordings'),
+      microphone: new Microphone(),
+      freeBytes: () => Promise.resolve(1e12),
+    });
+    await recorder.start({ deviceId: null, channels: 1, sampleRate: 48_000 });
+    await vi.waitFor(() => expect(recorder.status().elapsedMs).toBeGreaterThanOrEqual(1000), {
+      timeout: 10_000,
+    });
+    await recorder.stop();
+    const [recording] = await recordings.list();
+    const file = readFileSync(recording!.path);
+    expect(file.readUInt32LE(40)).toBe(file.length - 44);
+    // The plugin reads the raw file as the stream's format: the WAV holds those very bytes.
+    const sent = readFileSync(speech);
+    expect(file.subarray(44, 44 + 96_000).equals(sent.subarray(0, 96_000))).toBe(true);
+    db.close();
   });
 });

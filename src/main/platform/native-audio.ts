@@ -182,7 +182,11 @@ export class NativeRecordingSource {
         },
       });
     } catch (error) {
-      throw deviceError('microphone', error);
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new VerbatimError(
+        'internal',
+        `The microphone could not record at ${this.choice.sampleRate / 1000} kHz ${this.choice.channels === 2 ? 'in stereo' : 'in mono'} (${detail}). Pick another quality, or another input.`,
+      );
     }
     this.stream = stream;
     // A device unplugged mid-recording: said once; what was recorded is kept by the caller.

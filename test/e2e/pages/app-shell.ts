@@ -4,6 +4,7 @@ import type { WebHost } from '../../../src/web-host/web-host';
 export const viewLabels = {
   library: 'Library',
   new: 'New transcription',
+  record: 'Record',
   catalog: 'Catalog',
   assistant: 'Assistant',
   quotes: 'Quotes',

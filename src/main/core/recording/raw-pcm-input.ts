@@ -15,13 +15,15 @@ const chunkMs = 50;
  * A recording input made of raw PCM16 mono (issue #23): the web host records from it (named by
  * VERBATIM_RECORD_INPUT), as the browser has no sound card here, and so do the recorder's tests.
  * It plays `pcm` in 50 ms chunks, `speed` times faster than real time, then silence, as a
- * microphone left open would; a stereo recording hears it on both channels.
+ * microphone left open would, or (`unplugged`) fails as a device pulled out mid-recording does;
+ * a stereo recording hears it on both channels.
  */
 export function rawPcmRecordingInput(options: {
   pcm: Buffer;
   sampleRate: number;
   speed?: number;
   later?: Later;
+  unplugged?: boolean;
 }): RecordingInput {
   const later = options.later ?? realLater;
   const speed = options.speed ?? 1;
@@ -45,9 +47,14 @@ export function rawPcmRecordingInput(options: {
       const monoChunk = Math.round((options.sampleRate * chunkMs) / 1000) * 2;
       let cancel: (() => void) | undefined;
       return {
-        start(onAudio) {
+        start(onAudio, onError) {
           let offset = 0;
           const tick = (): void => {
+            if (options.unplugged && offset >= options.pcm.length) {
+              cancel = undefined;
+              onError(new Error('the device was disconnected'));
+              return;
+            }
             let mono = options.pcm.subarray(offset, offset + monoChunk);
             if (mono.length < monoChunk) mono = Buffer.concat([mono, Buffer.alloc(monoChunk - mono.length)]);
             offset += monoChunk;

@@ -259,3 +259,36 @@ describe('levelOf', () => {
     expect(levelOf(Buffer.alloc(100))).toEqual({ rms: 0, peak: 0 });
   });
 });
+
+describe('rawPcmRecordingInput', () => {
+  it('plays its sound then silence, or fails at its end as an unplugged device does', () => {
+    const pacing = manualLater();
+    const heard: Buffer[] = [];
+    const errors: string[] = [];
+    const pcm = tone(75, 0.5);
+    const open = (unplugged: boolean) =>
+      rawPcmRecordingInput({ pcm, sampleRate: rate, later: pacing.later, unplugged }).open({
+        deviceId: 0,
+        channels: 2,
+        sampleRate: rate,
+      });
+    open(false).start(
+      (chunk) => void heard.push(chunk),
+      (error) => errors.push(error.message),
+    );
+    pacing.deliver(3);
+    expect(heard.map((chunk) => chunk.length)).toEqual([2 * chunkBytes, 2 * chunkBytes, 2 * chunkBytes]);
+    // Both channels hear the one voice; after it, silence.
+    expect(heard[0]!.readInt16LE(4)).toBe(pcm.readInt16LE(2));
+    expect(heard[0]!.readInt16LE(6)).toBe(pcm.readInt16LE(2));
+    expect(levelOf(heard[2]!).peak).toBe(0);
+    heard.length = 0;
+    open(true).start(
+      (chunk) => void heard.push(chunk),
+      (error) => errors.push(error.message),
+    );
+    pacing.deliver(4);
+    expect(heard).toHaveLength(2);
+    expect(errors).toEqual(['the device was disconnected']);
+  });
+});
