@@ -1,10 +1,11 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test, expect, fixtureDir, speed } from './fixtures';
 import { startWebApp } from '../../src/web-host/start';
 import { CorrectionsPage } from './pages/corrections-page';
+import { exited, startHostProcess, stopAll } from './host-process';
 
 /**
  * Never lose a correction (issue #19): words typed in the reader and left for a second are in
@@ -12,32 +13,6 @@ import { CorrectionsPage } from './pages/corrections-page';
  * properly; a new host on the same data folder shows them, and Undo still takes them back.
  */
 const interview = join(fixtureDir, 'interview-ferry-contract.wav');
-
-/** The web host as its own process (`npm run start:web`), answering the address it serves. */
-async function startHostProcess(
-  dataDir: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve('src/web-host/start.ts')], {
-    env: { ...process.env, ...env, VERBATIM_DATA_DIR: dataDir, VERBATIM_WEB_PORT: '0' },
-  });
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    let output = '';
-    child.stdout.on('data', (data: Buffer) => {
-      output += data.toString();
-      const found = /running in your browser at (\S+)/.exec(output);
-      if (found) resolveUrl(found[1]!);
-    });
-    child.stderr.on('data', (data: Buffer) => (output += data.toString()));
-    child.once('exit', (code) => reject(new Error(`the web host ended (${code}) before serving: ${output}`)));
-  });
-  return { child, url };
-}
-
-function exited(child: ChildProcessWithoutNullStreams): Promise<NodeJS.Signals | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.signalCode);
-  return new Promise((resolveExit) => child.once('exit', (_code, signal) => resolveExit(signal)));
-}
 
 test('typed words left for a second survive a SIGKILL of the web host, and undo still works', async ({
   page,
@@ -84,12 +59,7 @@ test('typed words left for a second survive a SIGKILL of the web host, and undo 
     await expect(corrections.reader.word('Gull')).toHaveCount(1);
     await expect(corrections.reader.word('Gall')).toHaveCount(0);
   } finally {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited(child);
-      }
-    }
+    await stopAll(children);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,0 +1,67 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecorderStatus, Recording } from '../../src/shared/ipc/recorder-contract';
+import { spokenPcm } from '../fixtures/spoken-pcm';
+import { callBridge } from './pages/bridge';
+import { RecordPage } from './pages/record-page';
+import { exited, startHostProcess, stopAll } from './host-process';
+import { test, expect } from './fixtures';
+
+/**
+ * Lose nothing (issue #23): the web host recording in real time from its raw PCM input
+ * (VERBATIM_RECORD_INPUT) is SIGKILLed mid-interview; a new host on the same data folder
+ * repairs the WAV and offers it, holding the input's sound up to at most a second before the
+ * kill.
+ */
+test('a recording survives a SIGKILL of the app, repaired and offered at the next start', async ({
+  page,
+  emulator,
+}) => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-record-kill-'));
+  const input = join(dataDir, 'input.raw');
+  const speech = spokenPcm(12, 16_000);
+  writeFileSync(input, speech);
+  const env = {
+    VERBATIM_API_KEY: emulator.options.key,
+    VERBATIM_TRANSCRIPTION_URL: emulator.url,
+    VERBATIM_RECORD_INPUT: input,
+    VERBATIM_RECORD_INPUT_RATE: '16000',
+  };
+  const children: ChildProcessWithoutNullStreams[] = [];
+  try {
+    const first = await startHostProcess(dataDir, env);
+    children.push(first.child);
+    await page.goto(first.url);
+    const record = new RecordPage(page);
+    await record.open();
+    await record.button('Record').click();
+    await record.waitForElapsed(3);
+    const before = await callBridge<RecorderStatus>(page, 'recorder.status');
+    first.child.kill('SIGKILL');
+    expect(await exited(first.child)).toBe('SIGKILL');
+
+    const second = await startHostProcess(dataDir, env);
+    children.push(second.child);
+    await page.goto(second.url);
+    await record.open();
+    const [recording] = await callBridge<Recording[]>(page, 'recordings.list');
+    expect(recording).toMatchObject({ status: 'recovered' });
+    expect(recording!.durationMs).toBeGreaterThanOrEqual(before.elapsedMs - 1000);
+    const name = recording!.path.split('/').pop()!;
+    await expect(record.main.getByRole('region', { name: `Transcribe ${name}` })).toContainText(
+      `Recovered after a crash: ${name}`,
+    );
+    // The repaired file is a WAV of the input's very sound, in order.
+    const file = readFileSync(recording!.path);
+    const sound = file.readUInt32LE(40);
+    expect(sound).toBe(file.length - 44);
+    expect(sound).toBe((recording!.durationMs / 1000) * 32_000);
+    expect(file.subarray(44).equals(speech.subarray(0, sound))).toBe(true);
+  } finally {
+    await stopAll(children);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
