@@ -39,6 +39,18 @@ async function listed(dataDir: string): Promise<ListedRecording[]> {
   return JSON.parse(run.stdout) as ListedRecording[];
 }
 
+/** Until the file at `path` holds more than `bytes` of sound. */
+async function holdsSound(path: string, bytes: number): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 50) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    try {
+      if (readFileSync(path).length > 44 + bytes) return;
+    } catch {
+      // not created yet
+    }
+  }
+}
+
 describe('record from the command line', () => {
   it('records the seconds asked for into a WAV the library lists', async () => {
     const dataDir = mkdtempSync(join(dir, 'data-'));
@@ -73,14 +85,7 @@ describe('record from the command line', () => {
     const output = join(dir, 'killed.wav');
     const started = startCliProcess(['record', '--rate', '16000', '--output', output], environment(dataDir));
     // Until the file holds sound, then a little longer.
-    for (let waited = 0; waited < 20_000; waited += 50) {
-      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
-      try {
-        if (readFileSync(output).length > 44 + 3200) break;
-      } catch {
-        // not created yet
-      }
-    }
+    await holdsSound(output, 3200);
     await new Promise((resolveWait) => setTimeout(resolveWait, Math.floor(Math.random() * 300)));
     // The recorder is a process of its own: both go, as in a crash or a power cut.
     const [during] = await listed(dataDir);
@@ -103,4 +108,29 @@ describe('record from the command line', () => {
     expect(human.stdout).not.toContain('Repaired after a crash');
     expect(human.stdout).toContain('recovered');
   }, 60_000);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`stops cleanly on ${signal === 'SIGINT' ? 'Ctrl+C' : 'SIGTERM'}, keeping every byte and a finished header`, async () => {
+      const dataDir = mkdtempSync(join(dir, 'data-'));
+      const output = join(dir, `stopped-by-${signal}.wav`);
+      const started = startCliProcess(
+        ['record', '--rate', '16000', '--output', output, '--json'],
+        environment(dataDir),
+      );
+      await holdsSound(output, 3200);
+      started.child.kill(signal);
+      const run = await started.finished;
+      expect(run.code, run.stderr).toBe(0);
+      const printed = JSON.parse(run.stdout) as ListedRecording;
+      expect(printed).toMatchObject({ path: output, status: 'finished' });
+      const file = readFileSync(output);
+      const kept = file.subarray(44);
+      expect(file.readUInt32LE(40)).toBe(kept.length);
+      expect(printed.durationMs).toBe(Math.round((kept.length / 2 / 16_000) * 1000));
+      expect(kept.length).toBeGreaterThan(3200);
+      const compared = Math.min(kept.length, sound.length);
+      expect(kept.subarray(0, compared).equals(sound.subarray(0, compared))).toBe(true);
+      expect(await listed(dataDir)).toMatchObject([{ path: output, status: 'finished' }]);
+    }, 60_000);
+  }
 });
