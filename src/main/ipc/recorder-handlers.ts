@@ -2,17 +2,10 @@ import { VerbatimError } from '../../shared/errors';
 import type { Handlers } from '../../shared/ipc/contract';
 import type { recorderContract } from '../../shared/ipc/recorder-contract';
 import type { Services } from '../services';
+import { defaultSettings } from '../../shared/settings';
 import type { EmitEvent } from './emit-event';
 
 type RecorderHandlers = Pick<Handlers, keyof typeof recorderContract>;
-
-/**
- * "Phone call" is offered even where the settings' presets were written before it existed: a
- * phone interview is two people, and a stereo adapter gives each their own channel.
- */
-const builtInPresets: Record<string, Record<string, unknown>> = {
-  'Phone call': { speaker_labels: true, speakers_expected: 2 },
-};
 
 /** The options a recording is transcribed with: the preset's, one speaker per channel when stereo. */
 export function recordingOptions(preset: Record<string, unknown>, channels: number): Record<string, unknown> {
@@ -43,8 +36,10 @@ export function createRecorderHandlers(services: Services): RecorderHandlers {
       if (recording.transcriptId)
         throw new VerbatimError('conflict', 'This recording has been sent to be transcribed already.');
       const settings = await services.settings.get();
-      const options =
-        settings.presets.find((candidate) => candidate.name === preset)?.options ?? builtInPresets[preset];
+      const options = // The default presets too, for settings written before one was added ("Phone call").
+        [...settings.presets, ...defaultSettings.presets].find(
+          (candidate) => candidate.name === preset,
+        )?.options;
       if (!options) throw new VerbatimError('not_found', `There is no preset called "${preset}" any more.`);
       const withGlossaries = await services.core.glossaries.optionsFor(
         recordingOptions({ ...settings.defaultOptions, ...options }, recording.channels),

@@ -2,6 +2,8 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
+import { recordingRates } from '../../../shared/ipc/recorder-contract';
+import { recordingFileName } from '../../core/recording/recorder';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { dataFolderOf } from '../environment';
@@ -16,7 +18,6 @@ const captureEntry = resolve(import.meta.dirname, '../record-capture.ts');
  * --duration seconds of sound (counted in frames, not on the wall clock), on Ctrl+C or SIGTERM,
  * or when the device goes away, and keeps everything recorded in each case.
  */
-const rates = [48_000, 44_100, 16_000];
 
 function whole(text: string | undefined, what: string, allowed?: readonly number[]): number | undefined {
   if (text === undefined) return undefined;
@@ -28,12 +29,6 @@ function whole(text: string | undefined, what: string, allowed?: readonly number
         : `${what} is a whole number, not "${text}"`,
     );
   return value;
-}
-
-/** "2026-11-25 09-14-03.wav": sorted by time, no character a file system refuses. */
-function defaultFileName(now: Date): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}.wav`;
 }
 
 export const recordCommand = defineCommand({
@@ -69,13 +64,13 @@ export const recordCommand = defineCommand({
   takesWords: false,
   async run({ values }, { io, openLibrary }) {
     const channels = (whole(values.channels, '--channels', [1, 2]) ?? 1) as 1 | 2;
-    const sampleRate = whole(values.rate, '--rate', rates) ?? 48_000;
+    const sampleRate = whole(values.rate, '--rate', recordingRates) ?? 48_000;
     const deviceId = whole(values.device, '--device');
     const seconds = values.duration === undefined ? undefined : Number(values.duration);
     if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0))
       throw new UsageError(`--duration is a number of seconds above 0, not "${values.duration}"`);
     const folder = join(dataFolderOf(io.env), 'recordings');
-    const path = values.output ? resolve(values.output) : join(folder, defaultFileName(new Date()));
+    const path = values.output ? resolve(values.output) : join(folder, recordingFileName(new Date()));
     if (!values.output) mkdirSync(folder, { recursive: true });
 
     // Refused before anything is registered or started: a recording never replaces a file.

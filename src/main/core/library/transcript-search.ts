@@ -125,8 +125,8 @@ export class TranscriptSearch {
 
   /**
    * The recording dates a date filter keeps, an open end closed at the library's first or last
-   * recording (read from the index on `created_at`); undefined without a date filter, or when
-   * the library is empty (then nothing can match, and the span is empty).
+   * recording (read from the index on `created_at`); undefined without a date filter. An empty
+   * library gives an empty span: nothing can match.
    */
   private dateSpan(filters: SearchFilters): DateSpan | undefined {
     if (filters.from === undefined && filters.to === undefined) return undefined;

@@ -43,7 +43,8 @@ export interface HeaderTimer {
   every(ms: number, tick: () => void): () => void;
 }
 
-const realTimer: HeaderTimer = {
+/** Wall-clock ticks: the header's refresh, and the recorder's status. */
+export const realTimer: HeaderTimer = {
   every(ms, tick) {
     const handle = setInterval(tick, ms);
     return () => clearInterval(handle);

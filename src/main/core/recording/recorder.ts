@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/ipc/recorder-contract';
 import type { IDisposable } from '../lifecycle';
 import { Signal } from '../signal';
-import { CrashSafeWavWriter, type HeaderTimer, type PcmFormat } from './crash-safe-wav';
+import { CrashSafeWavWriter, realTimer, type HeaderTimer, type PcmFormat } from './crash-safe-wav';
 import type { Microphone } from './microphone';
 import { microphoneRefused, type MicrophoneAccess } from '../voice/microphone-access';
 import type { RecordingMarks } from './recording-marks';
@@ -79,13 +79,6 @@ const clippingHoldMs = 2_000;
 export const lowDiskMinutes = 10;
 const levelEveryMs = 100;
 const diskEveryTicks = 5;
-
-const realTimer: HeaderTimer = {
-  every(ms, tick) {
-    const handle = setInterval(tick, ms);
-    return () => clearInterval(handle);
-  },
-};
 
 /** "2026-11-25 09-14-03.wav": sorted by time, no character a file system refuses. */
 export function recordingFileName(now: Date): string {

@@ -70,23 +70,16 @@ class RecorderStore {
   resume = (): Promise<void> =>
     this.run('recorder.resume', async () => void (this.status = await api.recorder.resume()));
 
+  // The status event of the stop refreshes the recordings (load's listener).
   stop = (): Promise<void> =>
-    this.run('recorder.stop', async () => {
-      this.status = await api.recorder.stop();
-      await this.refreshRecordings();
-    });
+    this.run('recorder.stop', async () => void (this.status = await api.recorder.stop()));
 
+  // Main announces the status with the mark in it (`recorder.status`): nothing to ask again.
   mark = (): Promise<void> =>
-    this.run('recorder.mark', async () => {
-      await api.recorder.mark({ note: '' });
-      this.status = await api.recorder.status();
-    });
+    this.run('recorder.mark', async () => void (await api.recorder.mark({ note: '' })));
 
   noteMark = (id: number, note: string): Promise<void> =>
-    this.run('recorder.noteMark', async () => {
-      await api.recorder.noteMark({ id, note });
-      this.status = await api.recorder.status();
-    });
+    this.run('recorder.noteMark', async () => void (await api.recorder.noteMark({ id, note })));
 
   transcribe = (recordingId: number, preset: string): Promise<void> =>
     this.run('recordings.transcribe', async () => {
