@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCitationDate, formatRecordedAt, languageName, topicLabel } from './display-format';
+import { formatCalendarDate, formatDay, formatRecordedAt, languageName, topicLabel } from './display-format';
 
 describe('formatRecordedAt', () => {
   it('reads as a date and a time of day in the named time zone', () => {
@@ -41,11 +42,53 @@ describe('topicLabel', () => {
   });
 });
 
-describe('formatCitationDate', () => {
-  it('names the day as a citation does, in the named time zone', () => {
+describe('formatDay', () => {
+  it('names the day in the named time zone, without a time of day', () => {
     // 23:30 UTC on 13 March is already 14 March in Tokyo.
-    expect(formatCitationDate(Date.UTC(2025, 2, 13, 23, 30), 'UTC')).toBe('13 March 2025');
-    expect(formatCitationDate(Date.UTC(2025, 2, 13, 23, 30), 'Asia/Tokyo')).toBe('14 March 2025');
-    expect(formatCitationDate(Number.NaN)).toBe('Unknown date');
+    expect(formatDay(Date.UTC(2025, 2, 13, 23, 30), 'UTC')).toBe('Mar 13, 2025');
+    expect(formatDay(Date.UTC(2025, 2, 13, 23, 30), 'Asia/Tokyo')).toBe('Mar 14, 2025');
+    expect(formatDay(Number.NaN)).toBe('Unknown date');
+  });
+
+  it('is the date formatRecordedAt writes, whatever the moment and the time zone', () => {
+    const zones = ['UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/Paris', 'Pacific/Kiritimati'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          expect(formatRecordedAt(ms, zone).startsWith(`${formatDay(ms, zone)}, `)).toBe(true);
+          expect(formatDay(ms, zone)).not.toMatch(/\d:\d\d/);
+        },
+      ),
+    );
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it("writes the catalog's dates in the one format, on the day the text names", () => {
+    expect(formatCalendarDate('2024-09-25')).toBe('Sep 25, 2024');
+    expect(formatCalendarDate('2025-03-01T23:30:00Z')).toBe('Mar 1, 2025');
+  });
+
+  it('shows text that is not a real date as it came', () => {
+    expect(formatCalendarDate('2024-02-30')).toBe('2024-02-30');
+    expect(formatCalendarDate('early 2024')).toBe('early 2024');
+  });
+
+  it('agrees with formatDay for every day', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date(Date.UTC(1970, 0, 1)),
+          max: new Date(Date.UTC(2200, 0, 1)),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          const iso = date.toISOString().slice(0, 10);
+          expect(formatCalendarDate(iso)).toBe(formatDay(Date.parse(iso), 'UTC'));
+        },
+      ),
+    );
   });
 });

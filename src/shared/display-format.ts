@@ -19,21 +19,38 @@ export function formatRecordedAt(ms: number, timeZone?: string): string {
   return format.format(ms);
 }
 
-const citationDateFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * "14 March 2025": the recording's day as a citation names it. A quote's source is cited by
- * the day, as newspapers write it, not by the minute the library shows.
+ * "Nov 20, 2026": a date without its time of day, written as formatRecordedAt writes the date.
+ * A citation names the recording's day (a quote's source is cited by the day, not by the minute
+ * the library shows), and so do the catalog's dates; the command line's listings use it too.
  */
-export function formatCitationDate(ms: number, timeZone?: string): string {
+export function formatDay(ms: number, timeZone?: string): string {
   if (!Number.isFinite(ms)) return 'Unknown date';
   const key = timeZone ?? '';
-  let format = citationDateFormats.get(key);
+  let format = dayFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
-    citationDateFormats.set(key, format);
+    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
+    dayFormats.set(key, format);
   }
   return format.format(ms);
+}
+
+/**
+ * A calendar date the catalog sends as text ("2024-09-25", or a whole ISO time) in the one date
+ * format. A date names a day, not an instant, so it is written in UTC, where the text put it;
+ * text that is not a date is shown as it came, never hidden.
+ */
+export function formatCalendarDate(text: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text.trim());
+  if (!day) return text;
+  const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+  const ms = Date.UTC(year, month - 1, date);
+  // 2024-02-30 would roll over into March: a day the calendar does not have is shown as it came.
+  const real = new Date(ms);
+  const same = real.getUTCFullYear() === year && real.getUTCMonth() === month - 1 && real.getUTCDate() === date;
+  return same ? formatDay(ms, 'UTC') : text;
 }
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });

@@ -56,6 +56,8 @@ export const quoteSchema = highlightSchema.extend({
   transcriptTitle: z.string(),
   /** When the transcript was made (the library's "recorded" date). */
   recordedAt: z.number().int(),
+  /** The transcript's language ("en", "fr"…), null when not known: its quotation marks. */
+  languageCode: z.string().nullable(),
   labelName: z.string(),
   labelColor: highlightColorSchema,
 });
@@ -123,6 +125,8 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     transcriptId: z.string().nullable(),
     transcriptTitle: z.string(),
     recordedAt: z.number().int(),
+    /** The transcript's language, for the quote's quotation marks; null when not known. */
+    languageCode: z.string().nullable(),
     startMs: z.number().int(),
     endMs: z.number().int(),
     /** Every word of the quote was deleted by a correction, or its transcript is gone. */

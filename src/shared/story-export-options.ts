@@ -14,8 +14,8 @@ export type StoryExportFormat = z.infer<typeof storyExportFormatSchema>;
 export const citationPlaceholders = ['speaker', 'title', 'date', 'time'] as const;
 export type CitationPlaceholder = (typeof citationPlaceholders)[number];
 
-/** `— Mayor Elena Alvarez, "Interview about the ferry contract", 14 March 2025, 00:12:31` */
-export const defaultCitationTemplate = '{speaker}, "{title}", {date}, {time}';
+/** `— Mayor Elena Alvarez, “Interview about the ferry contract”, Mar 14, 2025, 00:12:31` */
+export const defaultCitationTemplate = '{speaker}, “{title}”, {date}, {time}';
 
 export const citationTemplateMaxLength = 300;
 

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCitationDate } from '../../../shared/display-format';
+import { formatDay } from '../../../shared/display-format';
 import { storeInterview } from '../../core/export/library-fixture.test-kit';
-import { readDocx } from '../../core/export/read-back.test-kit';
+import { readBack, readDocx } from '../../core/export/read-back.test-kit';
 import { openDatabase } from '../../core/library/database';
 import { Library } from '../../core/library/library';
 import { runCliProcess } from '../cli-process.test-kit';
@@ -37,6 +37,8 @@ function wavOf16Seconds(): Buffer {
 }
 
 let ferryCitation = '';
+/** The day the harbour interview was recorded, as every surface writes it. */
+let harbourDay = '';
 let quote = { startMs: 0, endMs: 0 };
 
 beforeAll(async () => {
@@ -61,8 +63,16 @@ beforeAll(async () => {
   await library.addTextToStory(story.id, '# Background\nThe council decided in March.');
   await library.addQuoteToStory(story.id, signed.id);
   await library.addQuoteToStory(story.id, morning.id);
+  // A story whose only source the test deletes through the command line.
+  await storeInterview(library, 'harbour', 'Harbour interview');
+  const harbour = await library.createStory('Harbour piece');
+  await library.addQuoteToStory(
+    harbour.id,
+    (await library.createHighlight({ transcriptId: 'harbour', startMs: 8000, endMs: 10_500 })).id,
+  );
   quote = { startMs: signed.startMs, endMs: signed.endMs };
-  ferryCitation = `— Mayor Elena Alvarez, "Interview about the ferry contract", ${formatCitationDate(
+  harbourDay = formatDay((await library.requireJob('harbour')).createdAt, 'UTC');
+  ferryCitation = `— Mayor Elena Alvarez, “Interview about the ferry contract”, ${formatDay(
     (await library.story(story.id)).items.find((i) => i.kind === 'quote')?.recordedAt ?? Number.NaN,
     'UTC',
   )}, 00:00:08`;
@@ -85,7 +95,7 @@ describe('verbatim story export', () => {
 
     const markdown = readFileSync(`${out}.md`, 'utf8');
     expect(markdown).toContain('# Ferry contract\n\n## Background\n\nThe council decided in March.\n');
-    expect(markdown).toContain(`> "The ferry contract was signed in March."\n>\n> ${ferryCitation}\n`);
+    expect(markdown).toContain(`> “The ferry contract was signed in March.”\n>\n> ${ferryCitation}\n`);
     expect(markdown).toContain('## Sources');
 
     const [clip, ...more] = readdirSync(clips);
@@ -106,7 +116,7 @@ describe('verbatim story export', () => {
     );
     expect(run).toMatchObject({ code: 0, stdout: `Saved ${out}\n`, stderr: '' });
     const texts = (await readDocx(readFileSync(out))).map((p) => p.text);
-    expect(texts[texts.indexOf('"The ferry contract was signed in March."') + 1]).toBe(ferryCitation);
+    expect(texts[texts.indexOf('“The ferry contract was signed in March.”') + 1]).toBe(ferryCitation);
   });
 
   it('follows --citation and refuses an unknown fact in it, writing nothing', async () => {
@@ -129,7 +139,7 @@ describe('verbatim story export', () => {
     expect(styled.code).toBe(0);
     expect(JSON.parse(styled.stdout)).toMatchObject({ path: out, warnings: [], clips: null });
     expect(readFileSync(out, 'utf8')).toContain(
-      '"The ferry contract was signed in March." — Mayor Elena Alvarez at 00:00:08',
+      '“The ferry contract was signed in March.” — Mayor Elena Alvarez at 00:00:08',
     );
 
     const refused = join(outDir, 'refused.txt');
@@ -180,4 +190,30 @@ describe('verbatim story export', () => {
     expect(readFileSync(out, 'utf8')).toBe('kept');
     expect(() => readdirSync(clips)).toThrow();
   });
+
+  // Five runs of the command line: the time limit leaves room for a loaded machine.
+  it('after its transcript is deleted, writes the quote as it was and says in the citation that the recording is gone, in every format', async () => {
+    const deleted = await runCliProcess(['delete', 'harbour'], env);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    for (const format of ['md', 'txt', 'docx', 'pdf'] as const) {
+      const out = join(outDir, `harbour.${format}`);
+      const run = await runCliProcess(
+        ['story', 'export', 'Harbour piece', '--format', format, '--out', out, '--sources'],
+        env,
+      );
+      expect(run, format).toMatchObject({ code: 0, stdout: `Saved ${out}\n`, stderr: '' });
+      // As a reader sees it: without Markdown's block-quote marks and escapes, lines joined.
+      const read = (await readBack(format, readFileSync(out)))
+        .replace(/^>\s?/gm, '')
+        .replace(/\\/g, '')
+        .replace(/\s+/g, ' ');
+      expect(read, format).not.toContain('[transcript deleted');
+      expect(read, format).toContain(
+        `“The ferry contract was signed in March.” — Speaker B, “Harbour interview”, ${harbourDay}, 00:00:08 (recording no longer in the library)`,
+      );
+      expect(read, format).toContain(
+        `“Harbour interview”, ${harbourDay}: quote at 00:00:08 (recording no longer in the library)`,
+      );
+    }
+  }, 120_000);
 });

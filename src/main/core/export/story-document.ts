@@ -1,5 +1,6 @@
-import { formatCitationDate } from '../../../shared/display-format';
+import { formatDay } from '../../../shared/display-format';
 import type { Story, StoryItem } from '../../../shared/highlights';
+import { inQuotationMarks } from '../../../shared/quotation-marks';
 import type { StoryExportOptions } from '../../../shared/story-export-options';
 import { hhmmss } from './export-model';
 
@@ -17,8 +18,12 @@ type QuoteItem = Extract<StoryItem, { kind: 'quote' }>;
 
 /** Shown beside a quote whose words were deleted, so it is never exported as if still said. */
 export const missingQuoteNote = '[words deleted in the transcript]';
-/** Shown beside a quote whose transcript was deleted from the library. */
-export const deletedTranscriptNote = '[transcript deleted from the library]';
+/**
+ * Ends the citation (and the source) of a quote kept as text after its transcript was deleted.
+ * The quote itself is printed as it was: what was said has not changed, only where it can be
+ * checked, and that is the citation's business.
+ */
+export const sourceGoneNote = '(recording no longer in the library)';
 
 export type StoryBlock =
   | { kind: 'heading'; text: string }
@@ -27,9 +32,11 @@ export type StoryBlock =
       kind: 'quote';
       /** The words as they read now (or last read), without quotation marks. */
       text: string;
-      /** The visible note for a missing quote, or null. */
+      /** The transcript's language: the quotation marks the words are printed in. */
+      languageCode: string | null;
+      /** The visible note for a quote whose words were deleted, or null. */
       note: string | null;
-      /** The citation without its leading dash. */
+      /** The citation without its leading dash, saying so when the recording is gone. */
       citation: string;
     };
 
@@ -38,6 +45,8 @@ export interface StorySource {
   date: string;
   /** The quotes' start times in the recording, in story order, each once. */
   times: string[];
+  /** The transcript was deleted from the library; its quotes were kept as text. */
+  gone: boolean;
 }
 
 export interface StoryDocument {
@@ -49,16 +58,25 @@ export interface StoryDocument {
 
 export const unknownSpeaker = 'Unknown speaker';
 
-/** The citation for one quote: the template with each {fact} filled in. */
+/** A quote kept as text after its transcript was deleted: no transcript, so no recording. */
+function sourceGone(item: QuoteItem): boolean {
+  return item.transcriptId === null;
+}
+
+/**
+ * The citation for one quote: the template with each {fact} filled in, the recording's day as
+ * every surface writes a date, and the note when the recording is no longer in the library.
+ */
 export function formatCitation(item: QuoteItem, template: string, timeZone?: string): string {
   const facts: Record<string, string> = {
     speaker: item.speakerName?.trim() || unknownSpeaker,
     title: item.transcriptTitle,
-    date: formatCitationDate(item.recordedAt, timeZone),
+    date: formatDay(item.recordedAt, timeZone),
     time: hhmmss(item.startMs),
   };
   // The template was validated, so every {name} is one of the facts above.
-  return template.replace(/\{([a-z]+)\}/g, (whole, name: string) => facts[name] ?? whole);
+  const citation = template.replace(/\{([a-z]+)\}/g, (whole, name: string) => facts[name] ?? whole);
+  return sourceGone(item) ? `${citation} ${sourceGoneNote}` : citation;
 }
 
 /** The journalist's text as headings and paragraphs, by the rule above. */
@@ -82,8 +100,7 @@ export function textBlocks(text: string): StoryBlock[] {
 }
 
 function noteFor(item: QuoteItem): string | null {
-  if (!item.missing) return null;
-  return item.transcriptId === null ? deletedTranscriptNote : missingQuoteNote;
+  return item.missing && !sourceGone(item) ? missingQuoteNote : null;
 }
 
 function sourcesOf(quotes: QuoteItem[], timeZone?: string): StorySource[] {
@@ -93,7 +110,12 @@ function sourcesOf(quotes: QuoteItem[], timeZone?: string): StorySource[] {
     const key = q.transcriptId ?? `deleted:${q.transcriptTitle}:${q.recordedAt}`;
     let source = byTranscript.get(key);
     if (!source) {
-      source = { title: q.transcriptTitle, date: formatCitationDate(q.recordedAt, timeZone), times: [] };
+      source = {
+        title: q.transcriptTitle,
+        date: formatDay(q.recordedAt, timeZone),
+        times: [],
+        gone: sourceGone(q),
+      };
       byTranscript.set(key, source);
     }
     const time = hhmmss(q.startMs);
@@ -114,6 +136,7 @@ export function storyDocument(story: Story, options: StoryExportOptions): StoryD
     blocks.push({
       kind: 'quote',
       text: item.text.trim(),
+      languageCode: item.languageCode,
       note: noteFor(item),
       citation: formatCitation(item, options.citation, options.timeZone),
     });
@@ -122,14 +145,19 @@ export function storyDocument(story: Story, options: StoryExportOptions): StoryD
   return { title: story.name, blocks, sources };
 }
 
-/** `"words" [note]`: the quotation as every format prints it, the note outside the quotation marks. */
+/**
+ * `“words” [note]`: the quotation as every format prints it, in the marks of its transcript's
+ * language, the note outside them.
+ */
 export function quotation(block: Extract<StoryBlock, { kind: 'quote' }>): string {
-  const words = block.text === '' ? '' : `"${block.text}"`;
+  const words = block.text === '' ? '' : inQuotationMarks(block.text, block.languageCode);
   return [words, block.note].filter((part): part is string => !!part).join(' ');
 }
 
-/** "Interview about the ferry contract", 14 March 2025: 00:12:31, 00:15:02 */
+/** “Interview about the ferry contract”, Mar 14, 2025: quotes at 00:12:31, 00:15:02 */
 export function sourceLine(source: StorySource): string {
   const quoteWord = source.times.length === 1 ? 'quote at' : 'quotes at';
-  return `"${source.title}", ${source.date}: ${quoteWord} ${source.times.join(', ')}`;
+  // The list is written in the app's language, so a title is quoted as English quotes it.
+  const line = `${inQuotationMarks(source.title, 'en')}, ${source.date}: ${quoteWord} ${source.times.join(', ')}`;
+  return source.gone ? `${line} ${sourceGoneNote}` : line;
 }

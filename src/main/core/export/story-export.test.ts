@@ -8,6 +8,7 @@ import { citationTemplateProblem, storyExportOptionsSchema } from '../../../shar
 import type { AtomicWriteOps } from '../fs';
 import { systemCjkFonts } from './fonts';
 import { readBack, readDocx } from './read-back.test-kit';
+import type { Story } from '../../../shared/highlights';
 import { ferryStory, storyQuote } from './story-fixture.test-kit';
 import { formatCitation, textBlocks } from './story-document';
 import { exportStory, renderStory } from './story-export';
@@ -19,9 +20,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const utc = { timeZone: 'UTC' };
 const withSources = { ...utc, sourceList: true };
 
-const mayorCitation = '— Mayor Elena Alvarez, "Interview about the ferry contract", 14 March 2025, 00:12:31';
-const bidCitation = '— Mayor Elena Alvarez, "Interview about the ferry contract", 14 March 2025, 00:15:05';
-const unionCitation = `— Unknown speaker, "Harbour workers' union", 20 March 2025, 00:01:05`;
+const mayorCitation = '— Mayor Elena Alvarez, “Interview about the ferry contract”, Mar 14, 2025, 00:12:31';
+const bidCitation = '— Mayor Elena Alvarez, “Interview about the ferry contract”, Mar 14, 2025, 00:15:05';
+const unionCitation = `— Unknown speaker, “Harbour workers' union”, Mar 20, 2025, 00:01:05`;
 
 const text = async (format: 'md' | 'txt', options: object): Promise<string> =>
   new TextDecoder().decode((await renderStory(ferryStory(), format, options)).bytes);
@@ -38,17 +39,17 @@ describe('story as plain text and Markdown', () => {
         '',
         'A second paragraph.',
         '',
-        `"We signed the ferry contract in March." ${mayorCitation}`,
+        `“We signed the ferry contract in March.” ${mayorCitation}`,
         '',
-        `"It was the only bid." ${bidCitation}`,
+        `“It was the only bid.” ${bidCitation}`,
         '',
         'Critics disagree. Καλημέρα.',
         '',
-        `"The contract was rushed." [words deleted in the transcript] ${unionCitation}`,
+        `“The contract was rushed.” [words deleted in the transcript] ${unionCitation}`,
         '',
         'SOURCES',
-        '- "Interview about the ferry contract", 14 March 2025: quotes at 00:12:31, 00:15:05',
-        `- "Harbour workers' union", 20 March 2025: quote at 00:01:05`,
+        '- “Interview about the ferry contract”, Mar 14, 2025: quotes at 00:12:31, 00:15:05',
+        `- “Harbour workers' union”, Mar 20, 2025: quote at 00:01:05`,
         '',
       ].join('\n'),
     );
@@ -65,24 +66,24 @@ describe('story as plain text and Markdown', () => {
         '',
         'A second paragraph.',
         '',
-        '> "We signed the ferry contract in March."',
+        '> “We signed the ferry contract in March.”',
         '>',
         `> ${mayorCitation}`,
         '',
-        '> "It was the only bid."',
+        '> “It was the only bid.”',
         '>',
         `> ${bidCitation}`,
         '',
         'Critics disagree. Καλημέρα.',
         '',
-        '> "The contract was rushed." \\[words deleted in the transcript\\]',
+        '> “The contract was rushed.” \\[words deleted in the transcript\\]',
         '>',
         `> ${unionCitation}`,
         '',
         '## Sources',
         '',
-        '- "Interview about the ferry contract", 14 March 2025: quotes at 00:12:31, 00:15:05',
-        `- "Harbour workers' union", 20 March 2025: quote at 00:01:05`,
+        '- “Interview about the ferry contract”, Mar 14, 2025: quotes at 00:12:31, 00:15:05',
+        `- “Harbour workers' union”, Mar 20, 2025: quote at 00:01:05`,
         '',
       ].join('\n'),
     );
@@ -96,17 +97,64 @@ describe('story as plain text and Markdown', () => {
 
   it('follows a citation style of the journalist', async () => {
     const plain = await text('txt', { ...utc, citation: '({speaker}, {time})' });
-    expect(plain).toContain('"It was the only bid." — (Mayor Elena Alvarez, 00:15:05)');
+    expect(plain).toContain('“It was the only bid.” — (Mayor Elena Alvarez, 00:15:05)');
+  });
+});
+
+/** A story of one quote kept as text after its transcript was deleted, as the library gives it. */
+function storyFromDeletedTranscript(): Story {
+  const story = ferryStory();
+  story.items = [storyQuote(1, { transcriptId: null, highlightId: null, missing: true })];
+  return story;
+}
+
+describe('a quote whose transcript was deleted', () => {
+  const goneCitation = `${mayorCitation} (recording no longer in the library)`;
+
+  it('keeps its words as they were, and says in the citation and the sources that the recording is gone, in every format', async () => {
+    for (const format of ['md', 'txt', 'docx', 'pdf'] as const) {
+      const { bytes } = await renderStory(storyFromDeletedTranscript(), format, withSources);
+      // As a reader sees the Markdown: without its block-quote marks and escapes.
+      const read = (await readBack(format, bytes))
+        .replace(/^>\s?/gm, '')
+        .replace(/\\/g, '')
+        .replace(/\s+/g, ' ');
+      expect(read, format).not.toContain('[transcript deleted');
+      expect(read, format).toContain(`“We signed the ferry contract in March.” ${goneCitation}`);
+      expect(read, format).toContain(
+        '“Interview about the ferry contract”, Mar 14, 2025: quote at 00:12:31 (recording no longer in the library)',
+      );
+    }
   });
 
-  it('notes a quote whose transcript was deleted, and cites it by what it showed', () => {
-    const story = ferryStory();
-    story.items = [storyQuote(1, { transcriptId: null, highlightId: null, missing: true })];
-    return renderStory(story, 'txt', utc).then(({ bytes }) =>
-      expect(new TextDecoder().decode(bytes)).toContain(
-        `"We signed the ferry contract in March." [transcript deleted from the library] ${mayorCitation}`,
-      ),
+  it('prints the quotation exactly as it was, the note only in the citation', async () => {
+    const { bytes } = await renderStory(storyFromDeletedTranscript(), 'txt', utc);
+    expect(new TextDecoder().decode(bytes)).toBe(
+      `Ferry contract story\n\n“We signed the ferry contract in March.” ${goneCitation}\n`,
     );
+  });
+});
+
+describe('quotation marks', () => {
+  it("prints each quote in its transcript's own marks, the same in every format", async () => {
+    const story = ferryStory();
+    story.items = [
+      storyQuote(1, { text: 'Nous avons signé.', languageCode: 'fr' }),
+      storyQuote(2, { text: 'Wir haben unterschrieben.', languageCode: 'de' }),
+      storyQuote(3, { text: 'Firmamos.', languageCode: 'es' }),
+      storyQuote(4, { text: 'We signed.', languageCode: null }),
+    ];
+    for (const format of ['md', 'txt', 'docx', 'pdf'] as const) {
+      const read = (await readBack(format, (await renderStory(story, format, utc)).bytes)).replace(
+        /\s+/g,
+        ' ',
+      );
+      expect(read, format).toContain('« Nous avons signé. »');
+      expect(read, format).toContain('„Wir haben unterschrieben.“');
+      expect(read, format).toContain('«Firmamos.»');
+      expect(read, format).toContain('“We signed.”');
+      expect(read, format).not.toContain('"');
+    }
   });
 });
 
@@ -125,7 +173,7 @@ describe("the journalist's text", () => {
 describe('citation style', () => {
   it('fills every fact', () => {
     expect(formatCitation(storyQuote(1), '{time} {speaker} / {title} / {date}', 'UTC')).toBe(
-      '00:12:31 Mayor Elena Alvarez / Interview about the ferry contract / 14 March 2025',
+      '00:12:31 Mayor Elena Alvarez / Interview about the ferry contract / Mar 14, 2025',
     );
   });
 
@@ -147,7 +195,7 @@ describe('citation style', () => {
     expect(citationTemplateProblem('x'.repeat(301))).toBe(
       'The citation style is longer than 300 characters.',
     );
-    expect(citationTemplateProblem('{speaker}, "{title}", {date}, {time}')).toBeUndefined();
+    expect(citationTemplateProblem('{speaker}, “{title}”, {date}, {time}')).toBeUndefined();
   });
 
   it('is checked by the options schema with the same words', () => {
@@ -155,7 +203,7 @@ describe('citation style', () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toContain('{who}, which is not a fact Verbatim knows');
     expect(storyExportOptionsSchema.parse({})).toEqual({
-      citation: '{speaker}, "{title}", {date}, {time}',
+      citation: '{speaker}, “{title}”, {date}, {time}',
       sourceList: false,
     });
   });
@@ -187,21 +235,21 @@ describe('story as Word', () => {
       'The ferry contract',
       'The council signed in March. It cost more than planned.',
       'A second paragraph.',
-      '"We signed the ferry contract in March."',
+      '“We signed the ferry contract in March.”',
       mayorCitation,
-      '"It was the only bid."',
+      '“It was the only bid.”',
       bidCitation,
       'Critics disagree. Καλημέρα.',
-      '"The contract was rushed." [words deleted in the transcript]',
+      '“The contract was rushed.” [words deleted in the transcript]',
       unionCitation,
       'Sources',
-      '"Interview about the ferry contract", 14 March 2025: quotes at 00:12:31, 00:15:05',
-      `"Harbour workers' union", 20 March 2025: quote at 00:01:05`,
+      '“Interview about the ferry contract”, Mar 14, 2025: quotes at 00:12:31, 00:15:05',
+      `“Harbour workers' union”, Mar 20, 2025: quote at 00:01:05`,
     ];
     for (const t of order) expect(at(t), t).toBeGreaterThanOrEqual(0);
     expect(order.map(at)).toEqual([...order.map(at)].sort((a, b) => a - b));
     // The quotation is set in from the journalist's text.
-    expect(paragraphs.find((p) => p.text.startsWith('"We signed'))?.xml).toContain('<w:ind w:left="720"');
+    expect(paragraphs.find((p) => p.text.startsWith('“We signed'))?.xml).toContain('<w:ind w:left="720"');
   });
 });
 
@@ -211,13 +259,13 @@ describe('story as PDF', () => {
     expect(warnings).toEqual([]);
     const read = (await readBack('pdf', bytes)).replace(/\s+/g, ' ');
     expect(read).toContain('Ferry contract story');
-    expect(read).toContain(`"We signed the ferry contract in March." ${mayorCitation}`);
-    expect(read).toContain(`"It was the only bid." ${bidCitation}`);
-    expect(read).toContain(`"The contract was rushed." [words deleted in the transcript] ${unionCitation}`);
+    expect(read).toContain(`“We signed the ferry contract in March.” ${mayorCitation}`);
+    expect(read).toContain(`“It was the only bid.” ${bidCitation}`);
+    expect(read).toContain(`“The contract was rushed.” [words deleted in the transcript] ${unionCitation}`);
     expect(read).toContain('Critics disagree. Καλημέρα.');
     expect(read).toContain('Sources');
     expect(read).toContain(
-      '• "Interview about the ferry contract", 14 March 2025: quotes at 00:12:31, 00:15:05',
+      '• “Interview about the ferry contract”, Mar 14, 2025: quotes at 00:12:31, 00:15:05',
     );
     expect(read).toContain('Page 1 of 1');
     expect(read.indexOf('We signed')).toBeLessThan(read.indexOf('only bid'));
@@ -232,7 +280,7 @@ describe('story as PDF', () => {
     expect(warnings).toEqual([]);
     const read = (await readBack('pdf', bytes)).replace(/\s+/g, ' ');
     expect(read).toContain(
-      '"我们明天投票。" — 王小明, "Interview about the ferry contract", 14 March 2025, 00:12:31',
+      '“我们明天投票。” — 王小明, “Interview about the ferry contract”, Mar 14, 2025, 00:12:31',
     );
   });
 

@@ -19,6 +19,7 @@ export function storyQuote(id: number, fields: Partial<QuoteItem> = {}): QuoteIt
     transcriptId: 'ferry',
     transcriptTitle: ferryInterviewTitle,
     recordedAt: Date.UTC(2025, 2, 14, 10, 30),
+    languageCode: 'en',
     startMs: 751_000,
     endMs: 754_200,
     missing: false,

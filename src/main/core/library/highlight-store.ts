@@ -34,6 +34,7 @@ interface HighlightRow {
 interface QuoteRow extends HighlightRow {
   transcript_title: string;
   recorded_at: number;
+  language_code: string | null;
   label_name: string;
   label_color: HighlightColor;
 }
@@ -304,6 +305,7 @@ export class HighlightStore {
     const rows = this.db
       .prepare(
         `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
+           t.language_code,
            l.name AS label_name, l.color AS label_color
          FROM highlights h ${walk} JOIN transcripts t ON t.id = h.transcript_id
            JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} ${where}
@@ -364,6 +366,7 @@ export class HighlightStore {
     const row = this.db
       .prepare(
         `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
+           t.language_code,
            l.name AS label_name, l.color AS label_color
          FROM highlights h JOIN transcripts t ON t.id = h.transcript_id
          JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} WHERE h.id = ?`,
@@ -445,6 +448,7 @@ function toQuote(row: QuoteRow): Quote {
     ...toHighlight(row),
     transcriptTitle: row.transcript_title,
     recordedAt: row.recorded_at,
+    languageCode: row.language_code,
     labelName: row.label_name,
     labelColor: row.label_color,
   };

@@ -33,10 +33,14 @@ interface QuoteSnapshot {
   transcriptId: string | null;
   transcriptTitle: string;
   recordedAt: number;
+  languageCode: string | null;
   startMs: number;
   endMs: number;
   missing: boolean;
 }
+
+/** A snapshot as stored: one kept before quotes knew their language has none. */
+type StoredSnapshot = Omit<QuoteSnapshot, 'languageCode'> & { languageCode?: string | null };
 
 /** A story found by `search`, with where it matched first. */
 export type StorySearchHit = StorySummary & { match: string };
@@ -89,7 +93,7 @@ export class StoryStore {
       text: string;
       snapshot_json: string | null;
     }[]) {
-      const snapshot = row.snapshot_json ? (JSON.parse(row.snapshot_json) as QuoteSnapshot) : undefined;
+      const snapshot = row.snapshot_json ? (JSON.parse(row.snapshot_json) as StoredSnapshot) : undefined;
       const parts = snapshot
         ? [snapshot.text, snapshot.speakerName ?? '', snapshot.transcriptTitle]
         : [row.text];
@@ -318,6 +322,7 @@ export class StoryStore {
       transcriptId: quote.transcriptId,
       transcriptTitle: quote.transcriptTitle,
       recordedAt: quote.recordedAt,
+      languageCode: quote.languageCode,
       startMs: quote.startMs,
       endMs: quote.endMs,
       missing: quote.missing,
@@ -329,7 +334,7 @@ export class StoryStore {
     // A linked quote shows its highlight as it is now (speaker renamed, title changed…).
     const live = row.highlight_id === null ? undefined : this.snapshotOf(row.highlight_id);
     if (live) return { id: row.id, kind: 'quote', highlightId: row.highlight_id, ...live };
-    const kept = row.snapshot_json ? (JSON.parse(row.snapshot_json) as QuoteSnapshot) : undefined;
+    const kept = row.snapshot_json ? (JSON.parse(row.snapshot_json) as StoredSnapshot) : undefined;
     return {
       id: row.id,
       kind: 'quote',
@@ -340,6 +345,7 @@ export class StoryStore {
       transcriptId: null,
       transcriptTitle: kept?.transcriptTitle ?? '',
       recordedAt: kept?.recordedAt ?? 0,
+      languageCode: kept?.languageCode ?? null,
       startMs: kept?.startMs ?? 0,
       endMs: kept?.endMs ?? 0,
       missing: true,

@@ -133,6 +133,7 @@ describe('playing a story', () => {
     transcriptId: `t${id}`,
     transcriptTitle: 'Interview',
     recordedAt: 0,
+    languageCode: 'en',
     startMs: id * 1000,
     endMs: id * 1000 + 500,
     missing: false,
