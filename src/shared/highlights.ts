@@ -136,6 +136,34 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
 ]);
 export type StoryItem = z.infer<typeof storyItemSchema>;
 
+/**
+ * Why a highlight was not added to a story: the story already quotes it (the details of a
+ * `conflict` error), so the reporter can decide to add it again or not.
+ */
+export const quoteAlreadyInStorySchema = z.object({
+  reason: z.literal('quote_already_in_story'),
+  storyId: z.number().int(),
+  storyName: z.string(),
+  highlightId: z.number().int(),
+  /** Where the story has it, counting its items from 1. */
+  positions: z.array(z.number().int().min(1)).min(1),
+  /** How many items the story has. */
+  items: z.number().int(),
+});
+export type QuoteAlreadyInStory = z.infer<typeof quoteAlreadyInStorySchema>;
+
+/** "item 2 of 5", or "items 2 and 4 of 5" when the story quotes it more than once. */
+export function placesInStory({
+  positions,
+  items,
+}: Pick<QuoteAlreadyInStory, 'positions' | 'items'>): string {
+  const listed =
+    positions.length === 1
+      ? `item ${positions[0]}`
+      : `items ${positions.slice(0, -1).join(', ')} and ${positions[positions.length - 1]}`;
+  return `${listed} of ${items}`;
+}
+
 export const storySummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -33,8 +33,8 @@ export function createHighlightsHandlers(services: Pick<Services, 'core'>): High
       return { deleted: id };
     },
     'stories.get': ({ id }) => library.story(id),
-    'stories.addQuote': ({ storyId, highlightId, index }) =>
-      library.addQuoteToStory(storyId, highlightId, index),
+    'stories.addQuote': ({ storyId, highlightId, index, again }) =>
+      library.addQuoteToStory(storyId, highlightId, { index, again }),
     'stories.addText': ({ storyId, text, index }) => library.addTextToStory(storyId, text, index),
     'stories.editText': ({ storyId, itemId, text }) => library.editStoryText(storyId, itemId, text),
     'stories.moveItem': ({ storyId, itemId, index }) => library.moveStoryItem(storyId, itemId, index),

@@ -79,9 +79,15 @@ export const highlightsContract = {
   'stories.rename': { input: z.object({ id: storyId, name: storyName }).strict(), output: storySchema },
   'stories.delete': { input: z.object({ id: storyId }).strict(), output: z.object({ deleted: z.number() }) },
   'stories.get': { input: z.object({ id: storyId }).strict(), output: storySchema },
-  /** Adds a highlight as a quote at `index` (the end when absent). */
+  /**
+   * Adds a highlight as a quote at `index` (the end when absent). When the story already quotes
+   * the highlight it is refused as a `conflict` whose details (quoteAlreadyInStorySchema) say
+   * where, unless `again` says to quote it twice.
+   */
   'stories.addQuote': {
-    input: z.object({ storyId, highlightId, index: index.optional() }).strict(),
+    input: z
+      .object({ storyId, highlightId, index: index.optional(), again: z.boolean().optional() })
+      .strict(),
     output: storySchema,
   },
   /** Adds the journalist's own text (a heading, a linking sentence) at `index` (the end when absent). */

@@ -1,6 +1,10 @@
+import { VerbatimError } from '../../../shared/errors';
+import { placesInStory, quoteAlreadyInStorySchema } from '../../../shared/highlights';
+import type { Library } from '../../core/library/library';
 import { printResult } from '../cli-io';
 import type { OptionValues } from '../cli-options';
 import type { CommandContext } from '../command';
+import { cliCommand } from '../correction-lines';
 import { storyLines } from '../highlight-lines';
 import { UsageError } from '../usage-error';
 
@@ -10,11 +14,12 @@ import { UsageError } from '../usage-error';
  */
 export const storyActionOptions = {
   json: { type: 'boolean', description: 'prints the answer as JSON' },
+  again: { type: 'boolean', description: 'story add: adds the highlight even when the story already has it' },
 } as const;
 
 export const storyActionUsages = [
   'create <name> [--json]',
-  'add <story> <highlight-id> [--json]',
+  'add <story> <highlight-id> [--again] [--json]',
   'list [--json]',
   'show <story> [--json]',
 ] as const;
@@ -41,7 +46,7 @@ const actions: Record<string, StoryAction> = {
       throw new UsageError(`"${highlight}" is not a highlight id; the highlights command lists them`);
     const { library } = openLibrary({ showProgress: false }).core;
     const story = await library.findStory(reference);
-    const updated = await library.addQuoteToStory(story.id, Number(highlight));
+    const updated = await addQuote(library, story.id, Number(highlight), values.again ?? false);
     printResult(
       io,
       values.json ?? false,
@@ -75,6 +80,36 @@ const actions: Record<string, StoryAction> = {
     return 0;
   },
 };
+
+/**
+ * Adds the highlight, saying in the command line's words why it was not: a story that already
+ * has it (with where, and --again), or a highlight id that does not exist (with how to list them).
+ */
+async function addQuote(library: Library, storyId: number, highlightId: number, again: boolean) {
+  try {
+    return await library.addQuoteToStory(storyId, highlightId, { again });
+  } catch (error) {
+    if (!(error instanceof VerbatimError)) throw error;
+    const already = quoteAlreadyInStorySchema.safeParse(error.details);
+    if (already.success)
+      throw new VerbatimError(
+        'conflict',
+        `Highlight ${highlightId} is already in the story “${already.data.storyName}”, as ${placesInStory(already.data)}; nothing was added. To quote it there twice, add --again.`,
+        already.data,
+      );
+    // The id was typed, not picked from a list: it may never have existed, so it is not "no longer" there.
+    if (
+      error.code === 'not_found' &&
+      (error.details as { highlightId?: unknown } | undefined)?.highlightId === highlightId
+    )
+      throw new VerbatimError(
+        'not_found',
+        `There is no highlight ${highlightId}. The highlights command lists them with their ids: ${cliCommand('highlights')}`,
+        { highlightId },
+      );
+    throw error;
+  }
+}
 
 /** The actions by their word (a Map, so a word such as `constructor` is no action). */
 export const storyActions: ReadonlyMap<string, StoryAction> = new Map(Object.entries(actions));

@@ -1,8 +1,8 @@
+import { formatCitation, sourceGone, sourceGoneNote, timeInRecording } from '../../../shared/citation';
 import { formatDay } from '../../../shared/display-format';
 import type { Story, StoryItem } from '../../../shared/highlights';
 import { inQuotationMarks } from '../../../shared/quotation-marks';
 import type { StoryExportOptions } from '../../../shared/story-export-options';
-import { hhmmss } from './export-model';
 
 /**
  * The layout every story format shares: the title, then the items in order as headings, the
@@ -18,12 +18,6 @@ type QuoteItem = Extract<StoryItem, { kind: 'quote' }>;
 
 /** Shown beside a quote whose words were deleted, so it is never exported as if still said. */
 export const missingQuoteNote = '[words deleted in the transcript]';
-/**
- * Ends the citation (and the source) of a quote kept as text after its transcript was deleted.
- * The quote itself is printed as it was: what was said has not changed, only where it can be
- * checked, and that is the citation's business.
- */
-export const sourceGoneNote = '(recording no longer in the library)';
 
 export type StoryBlock =
   | { kind: 'heading'; text: string }
@@ -54,29 +48,6 @@ export interface StoryDocument {
   blocks: StoryBlock[];
   /** Null when the source list is off or the story has no quotes. */
   sources: StorySource[] | null;
-}
-
-export const unknownSpeaker = 'Unknown speaker';
-
-/** A quote kept as text after its transcript was deleted: no transcript, so no recording. */
-function sourceGone(item: QuoteItem): boolean {
-  return item.transcriptId === null;
-}
-
-/**
- * The citation for one quote: the template with each {fact} filled in, the recording's day as
- * every surface writes a date, and the note when the recording is no longer in the library.
- */
-export function formatCitation(item: QuoteItem, template: string, timeZone?: string): string {
-  const facts: Record<string, string> = {
-    speaker: item.speakerName?.trim() || unknownSpeaker,
-    title: item.transcriptTitle,
-    date: formatDay(item.recordedAt, timeZone),
-    time: hhmmss(item.startMs),
-  };
-  // The template was validated, so every {name} is one of the facts above.
-  const citation = template.replace(/\{([a-z]+)\}/g, (whole, name: string) => facts[name] ?? whole);
-  return sourceGone(item) ? `${citation} ${sourceGoneNote}` : citation;
 }
 
 /** The journalist's text as headings and paragraphs, by the rule above. */
@@ -118,7 +89,7 @@ function sourcesOf(quotes: QuoteItem[], timeZone?: string): StorySource[] {
       };
       byTranscript.set(key, source);
     }
-    const time = hhmmss(q.startMs);
+    const time = timeInRecording(q.startMs);
     if (!source.times.includes(time)) source.times.push(time);
   }
   return [...byTranscript.values()];

@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatCitation } from '../../../shared/citation';
 import { VerbatimError } from '../../../shared/errors';
 import { citationTemplateProblem, storyExportOptionsSchema } from '../../../shared/story-export-options';
 import type { AtomicWriteOps } from '../fs';
@@ -10,7 +11,7 @@ import { systemCjkFonts } from './fonts';
 import { readBack, readDocx } from './read-back.test-kit';
 import type { Story } from '../../../shared/highlights';
 import { ferryStory, storyQuote } from './story-fixture.test-kit';
-import { formatCitation, textBlocks } from './story-document';
+import { textBlocks } from './story-document';
 import { exportStory, renderStory } from './story-export';
 
 const root = mkdtempSync(join(tmpdir(), 'verbatim-story-export-'));

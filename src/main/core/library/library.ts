@@ -24,7 +24,7 @@ import type {
 } from '../../../shared/highlights';
 import type { HighlightsChanged, StoriesChanged } from '../../../shared/ipc/highlights-contract';
 import { HighlightStore } from './highlight-store';
-import { StoryStore, type QuotesOfTranscript } from './story-store';
+import { StoryStore, type AddQuoteOptions, type QuotesOfTranscript } from './story-store';
 import { Signal } from '../signal';
 import { settle } from '../settle';
 
@@ -327,8 +327,9 @@ export class Library {
     });
   }
 
-  addQuoteToStory(storyId: number, highlightId: number, index?: number): Promise<Story> {
-    return this.storyChange(() => this.stories.addQuote(storyId, highlightId, index));
+  /** Refused with a `conflict` naming where, when the story already quotes the highlight, unless `again`. */
+  addQuoteToStory(storyId: number, highlightId: number, options: AddQuoteOptions = {}): Promise<Story> {
+    return this.storyChange(() => this.stories.addQuote(storyId, highlightId, options));
   }
 
   addTextToStory(storyId: number, text: string, index?: number): Promise<Story> {

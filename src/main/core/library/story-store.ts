@@ -1,7 +1,9 @@
 import { inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import {
+  placesInStory,
   storyNameMaxLength,
+  type QuoteAlreadyInStory,
   type QuotesOnDelete,
   type Story,
   type StoryItem,
@@ -41,6 +43,13 @@ interface QuoteSnapshot {
 
 /** A snapshot as stored: one kept before quotes knew their language has none. */
 type StoredSnapshot = Omit<QuoteSnapshot, 'languageCode'> & { languageCode?: string | null };
+
+export interface AddQuoteOptions {
+  /** Where the quote goes, 0 being the top; the end when absent or past it. */
+  index?: number | undefined;
+  /** Adds the quote even when the story already quotes the highlight. */
+  again?: boolean | undefined;
+}
 
 /** A story found by `search`, with where it matched first. */
 export type StorySearchHit = StorySummary & { match: string };
@@ -162,13 +171,39 @@ export class StoryStore {
     throw new VerbatimError('not_found', `There is no story called “${trimmed}”.`);
   }
 
-  /** Adds a highlight as a quote at `index` (the end when absent or past it). */
-  addQuote(storyId: number, highlightId: number, index?: number): Story {
+  /**
+   * Adds a highlight as a quote at `index` (the end when absent or past it). A story that
+   * already quotes the highlight is refused, saying where, unless `again` says to quote it twice.
+   */
+  addQuote(storyId: number, highlightId: number, { index, again = false }: AddQuoteOptions = {}): Story {
     return inWriteTransaction(this.db, () => {
-      this.requireRow(storyId);
+      const story = this.requireRow(storyId);
       const snapshot = this.snapshotOf(highlightId);
       if (!snapshot)
-        throw new VerbatimError('not_found', 'This highlight no longer exists.', { id: highlightId });
+        throw new VerbatimError('not_found', 'This highlight no longer exists.', { highlightId });
+      if (!again) {
+        const order = this.itemIds(storyId);
+        const quoting = (
+          this.db
+            .prepare('SELECT id FROM story_items WHERE story_id = ? AND highlight_id = ?')
+            .all(storyId, highlightId) as { id: number }[]
+        ).map((row) => row.id);
+        if (quoting.length > 0) {
+          const already: QuoteAlreadyInStory = {
+            reason: 'quote_already_in_story',
+            storyId,
+            storyName: story.name,
+            highlightId,
+            positions: quoting.map((id) => order.indexOf(id) + 1).sort((a, b) => a - b),
+            items: order.length,
+          };
+          throw new VerbatimError(
+            'conflict',
+            `This quote is already in the story “${story.name}”, as ${placesInStory(already)}. Add it again only if you mean to quote it there twice.`,
+            already,
+          );
+        }
+      }
       this.insertItem(storyId, index, { kind: 'quote', highlightId, text: '', snapshot });
       return this.get(storyId);
     });
