@@ -82,7 +82,7 @@ test('a misheard name typed over reaches seeking, search, Copy quote and the DOC
   await page.getByRole('button', { name: 'Copy quote' }).click();
   await expect(reader.notice).toContainText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-    /^"Hollow and Gall" — Speaker B, \[00:00:2\d\]$/,
+    /^“Hollow and Gall” — Speaker B, \[00:00:2\d\]$/,
   );
 
   // The Word and SRT exports carry it.

@@ -65,7 +65,7 @@ test('a source’s phone number and email stay hidden in the panels and quotes u
   await page.getByRole('button', { name: 'Copy quote' }).click();
   await expect(reader.notice).toContainText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
-    /^"call \[PHONE_NUMBER\] or write to \[EMAIL_ADDRESS\]\." — Speaker B, \[00:01:0\d\]$/,
+    /^“call \[PHONE_NUMBER\] or write to \[EMAIL_ADDRESS\]\.” — Speaker B, \[00:01:0\d\]$/,
   );
 
   // The journalist chooses the original: the panels and the quote show what was said.
@@ -79,7 +79,7 @@ test('a source’s phone number and email stay hidden in the panels and quotes u
   await page.getByRole('button', { name: 'Copy quote' }).click();
   await expect
     .poll(() => page.evaluate(() => navigator.clipboard.readText()))
-    .toMatch(new RegExp(`^"call ${phone} or write to ${email.replace(/\./g, '\\.')}\\." — Speaker B`));
+    .toMatch(new RegExp(`^“call ${phone} or write to ${email.replace(/\./g, '\\.')}\\.” — Speaker B`));
 
   // And back: hidden again.
   await toggle.uncheck();

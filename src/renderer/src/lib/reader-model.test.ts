@@ -4,7 +4,6 @@ import {
   buildModel,
   clock,
   findMatches,
-  formatQuote,
   isVideo,
   quoteText,
   speakerName,
@@ -125,11 +124,6 @@ describe('names, clock and quotes', () => {
     expect(clock(0)).toBe('00:00:00');
     expect(clock(83_500)).toBe('00:01:23');
     expect(clock(3 * 3600_000 + 61_000)).toBe('03:01:01');
-  });
-  it('formats a quote with speaker and time, whitespace collapsed', () => {
-    expect(formatQuote('  The ferry\n contract. ', 'Mayor Elena Alvarez', 2500)).toBe(
-      '"The ferry contract." — Mayor Elena Alvarez, [00:00:02]',
-    );
   });
 });
 

@@ -258,11 +258,6 @@ export function clock(ms: number): string {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
-/** The quote a journalist pastes into a story. */
-export function formatQuote(text: string, speaker: string, ms: number): string {
-  return `"${text.trim().replace(/\s+/g, ' ')}" — ${speaker}, [${clock(ms)}]`;
-}
-
 /**
  * The words a quote covers, from the first selected word to the last, as the reader shows them:
  * the redacted words unless the journalist chose the original. Taken from the transcript rather

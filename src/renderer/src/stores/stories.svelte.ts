@@ -1,4 +1,10 @@
-import type { Story, StorySummary } from '../../../shared/highlights';
+import { VerbatimError } from '../../../shared/errors';
+import {
+  quoteAlreadyInStorySchema,
+  type QuoteAlreadyInStory,
+  type Story,
+  type StorySummary,
+} from '../../../shared/highlights';
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { reorder } from '../lib/highlight-logic';
@@ -106,14 +112,28 @@ class StoriesStore {
     });
   }
 
-  /** Adds a highlight as a quote at the end of a story (a new one when `story` is a name). */
-  async addQuote(story: number | string, highlightId: number): Promise<Story | undefined> {
+  /**
+   * Adds a highlight as a quote at the end of a story (a new one when `story` is a name). A story
+   * that already quotes it answers where, and nothing is added unless `again` says so.
+   */
+  async addQuote(
+    story: number | string,
+    highlightId: number,
+    { again = false }: { again?: boolean } = {},
+  ): Promise<AddQuoteOutcome | undefined> {
     return this.act('stories.addQuote', async () => {
       const storyId = typeof story === 'number' ? story : (await api.stories.create({ name: story })).id;
-      const updated = await api.stories.addQuote({ storyId, highlightId });
+      let updated: Story;
+      try {
+        updated = await api.stories.addQuote({ storyId, highlightId, ...(again ? { again } : {}) });
+      } catch (error) {
+        const already = alreadyInStory(error);
+        if (already) return { already };
+        throw error;
+      }
       this.take(updated);
       this.notice = `Added to “${updated.name}”.`;
-      return updated;
+      return { added: updated };
     });
   }
 
@@ -179,6 +199,16 @@ class StoriesStore {
       return undefined;
     }
   }
+}
+
+/** What adding a quote did: added it, or found the story already has it (and where). */
+export type AddQuoteOutcome = { added: Story } | { already: QuoteAlreadyInStory };
+
+/** The story that already quotes the highlight, when that is why main refused to add it. */
+function alreadyInStory(error: unknown): QuoteAlreadyInStory | undefined {
+  if (!(error instanceof VerbatimError) || error.code !== 'conflict') return undefined;
+  const parsed = quoteAlreadyInStorySchema.safeParse(error.details);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export const stories = new StoriesStore();

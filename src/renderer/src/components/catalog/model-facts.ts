@@ -1,5 +1,6 @@
 import type { CatalogModel } from '../../../../shared/catalog';
 import { formatPerMillion, formatPrice, formatTokens, perMillion } from '../../../../shared/catalog-format';
+import { formatCalendarDate, formatDay } from '../../../../shared/display-format';
 
 /** The facts of a model as label/value rows: shared by the model page and the comparison. */
 export function modelFacts(model: CatalogModel): { label: string; value: string }[] {
@@ -23,8 +24,15 @@ export function modelFacts(model: CatalogModel): { label: string; value: string 
       label: 'Moderated',
       value: model.top_provider ? (model.top_provider.is_moderated ? 'Yes' : 'No') : 'Unknown',
     },
-    { label: 'Knowledge cutoff', value: model.knowledge_cutoff ?? 'Not stated' },
-    { label: 'Expires', value: model.expiration_date ?? 'No date set' },
-    { label: 'Added', value: new Date(model.created * 1000).toISOString().slice(0, 10) },
+    // Dates as every surface writes them; the catalog's days are its own (UTC), not this machine's.
+    {
+      label: 'Knowledge cutoff',
+      value: model.knowledge_cutoff ? formatCalendarDate(model.knowledge_cutoff) : 'Not stated',
+    },
+    {
+      label: 'Expires',
+      value: model.expiration_date ? formatCalendarDate(model.expiration_date) : 'No date set',
+    },
+    { label: 'Added', value: formatDay(model.created * 1000, 'UTC') },
   ];
 }
