@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { patternChunk } from '../../core/recording/record-and-report.test-kit';
+import { alsaFileInput } from '../alsa-file-input.test-kit';
 import { runCliProcess, startCliProcess } from '../cli-process.test-kit';
 
 /**
@@ -10,15 +11,9 @@ import { runCliProcess, startCliProcess } from '../cli-process.test-kit';
  * `file` plugin: its input is a raw PCM file (16 kHz mono here), read faster than real time.
  */
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-record-'));
-const input = join(dir, 'interview.raw');
 // Six seconds of a known pattern; the plugin repeats stale data past the end.
 const sound = patternChunk(0, 16_000 * 6);
-writeFileSync(input, sound);
-const config = join(dir, 'asound.conf');
-writeFileSync(
-  config,
-  `pcm.!default { type file; slave.pcm { type null } file "${join(dir, 'out.raw')}"; infile "${input}"; format "raw" }\n`,
-);
+const config = alsaFileInput(dir, sound);
 
 function environment(dataDir: string): Record<string, string> {
   return { VERBATIM_DATA_DIR: dataDir, ALSA_CONFIG_PATH: config };

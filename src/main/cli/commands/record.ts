@@ -2,7 +2,8 @@ import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
-import { recordingRates } from '../../../shared/ipc/recorder-contract';
+import { formatRecordedAt } from '../../../shared/display-format';
+import { recordingRates, type Recording } from '../../../shared/ipc/recorder-contract';
 import { recordingFileName } from '../../core/recording/recorder';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
@@ -124,6 +125,27 @@ export const recordCommand = defineCommand({
   },
 });
 
+/** How a recording's state reads in the list: a file that has gone says so in words. */
+const statusWords: Record<Recording['status'], string> = {
+  recording: 'recording',
+  finished: 'finished',
+  recovered: 'recovered',
+  missing: 'file missing',
+};
+
+function recordingLine(recording: Recording): string {
+  return [
+    String(recording.id).padStart(4),
+    formatRecordedAt(recording.startedAt).padEnd(22),
+    `${(recording.durationMs / 1000).toFixed(1).padStart(7)} s`,
+    recording.channels === 2 ? 'stereo' : 'mono  ',
+    `${recording.sampleRate} Hz`,
+    statusWords[recording.status].padEnd(12),
+    recording.path,
+    ...(recording.transcriptId ? [`transcript ${recording.transcriptId}`] : []),
+  ].join('  ');
+}
+
 export const recordingsCommand = defineCommand({
   name: 'recordings',
   usage: ['[--json]'],
@@ -139,10 +161,7 @@ export const recordingsCommand = defineCommand({
         ? 'No recordings yet. Record one with: npm run cli -- record --duration 60'
         : [
             ...repaired.map((recording) => `Repaired after a crash: ${recording.path}`),
-            ...list.map(
-              (recording) =>
-                `${String(recording.id).padStart(4)}  ${new Date(recording.startedAt).toISOString().slice(0, 19).replace('T', ' ')}  ${(recording.durationMs / 1000).toFixed(1).padStart(7)} s  ${recording.channels === 2 ? 'stereo' : 'mono  '}  ${recording.sampleRate} Hz  ${recording.status.padEnd(9)}  ${recording.path}`,
-            ),
+            ...list.map(recordingLine),
           ].join('\n'),
     );
     return 0;
