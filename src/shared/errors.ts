@@ -50,3 +50,12 @@ export class VerbatimError extends Error {
 export function isVerbatimError(value: unknown): value is VerbatimError {
   return value instanceof VerbatimError;
 }
+
+/**
+ * A message (an error's, an event's) put inside a longer sentence that has its own full stop
+ * after it: without its closing one, so the reporter never reads "was lost.. Nothing". An
+ * ellipsis stays.
+ */
+export function withoutFullStop(message: string): string {
+  return message.replace(/(?<!\.)\.\s*$/, '');
+}

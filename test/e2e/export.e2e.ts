@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
-import { test, expect, fixtureDir, screenshotDir } from './fixtures';
+import { startWebApp } from '../../src/web-host/start';
+import { test, expect, fixtureDir, screenshotDir, speed } from './fixtures';
 import { BulkExportDialog, ExportDialog } from './pages/export-page';
 import { LibraryPage } from './pages/library-page';
 import { ReaderPage } from './pages/reader-page';
@@ -109,9 +110,12 @@ test('a file that cannot be written says why, and the dialog stays open to try a
   await dialog.format.selectOption('srt');
   await expect(dialog.option('Characters per line')).toHaveValue('42');
   await expect(dialog.preview).toContainText('-->');
-  await dialog.path.fill(join(out, 'unplugged', 'statement.srt'));
+  // A folder typed that never existed is not there; it was never "moved or renamed".
+  await dialog.path.fill(join(out, 'never-made', 'statement.srt'));
   await dialog.save.click();
-  await expect(dialog.dialog.getByRole('alert')).toContainText('is no longer there');
+  await expect(dialog.dialog.getByRole('alert')).toContainText(
+    `There is no folder ${join(out, 'never-made')}. Check the path, or choose a folder that exists.`,
+  );
   await dialog.path.fill(join(out, 'statement.srt'));
   await dialog.save.click();
   await expect(dialog.status).toHaveText(`Saved to ${join(out, 'statement.srt')}`);
@@ -230,4 +234,38 @@ test('saving over a file already there asks first: Keep it leaves it, Replace it
   await expect(dialog.status).toHaveText(`Saved to ${target}`);
   expect(readFileSync(target, 'utf8')).toContain('press-statement');
   expect(readFileSync(target, 'utf8')).not.toContain('the editor’s own notes');
+});
+
+test('the folder offered for an export, gone since it was offered, is said to be no longer there', async ({
+  page,
+  emulator,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-export-data-'));
+  const offered = join(out, 'Documents');
+  mkdirSync(offered);
+  const host = await startWebApp({
+    dataDir,
+    apiKey: emulator.options.key,
+    transcriptionUrl: emulator.url,
+    timeScale: speed,
+    exportDir: offered,
+  });
+  try {
+    await page.goto(host.openUrl);
+    const reader = new ReaderPage(page);
+    await reader.openNewTranscript(statement, {});
+    const dialog = new ExportDialog(page);
+    await dialog.openFromReader();
+    await dialog.format.selectOption('txt');
+    await expect(dialog.path).toHaveValue(join(offered, 'press-statement.txt'));
+    // The drive it was on is unplugged while the dialog is open.
+    rmSync(offered, { recursive: true });
+    await dialog.save.click();
+    await expect(dialog.dialog.getByRole('alert')).toContainText(
+      `The folder ${offered} is no longer there (moved, renamed or on a drive that was removed). Choose another folder.`,
+    );
+  } finally {
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -27,6 +27,14 @@ describe('messages on the command line', () => {
       'None of the models could answer. Try again later, or choose another model or fallback models in Settings.',
       'None of the models could answer. Try again later, or choose another model with --model.',
     ],
+    [
+      'ferry.txt already exists in /home/reporter. Choose another name, or say to replace it.',
+      'ferry.txt already exists in /home/reporter. Choose another name, or add --force to replace it.',
+    ],
+    [
+      '/home/reporter/clips already has clips named 1 - Alvarez.wav, 2 - Lopez.wav. Choose another folder, or say to replace them.',
+      '/home/reporter/clips already has clips named 1 - Alvarez.wav, 2 - Lopez.wav. Choose another folder, or add --force to replace them.',
+    ],
   ])('%s', (app, cli) => {
     expect(inCommandLineTerms(app)).toBe(cli);
     expect(inCommandLineTerms(app)).not.toContain('Settings');

@@ -1,6 +1,7 @@
 /**
- * The core's messages speak to someone in the app ("Check the key in Settings"). On the command
- * line the same facts point at the environment variables that set them instead.
+ * The core's messages speak to someone in the app ("Check the key in Settings", "say to replace
+ * it"). On the command line the same facts point at the environment variables and options that
+ * do it instead.
  */
 const replacements: [RegExp, string][] = [
   [
@@ -20,6 +21,8 @@ const replacements: [RegExp, string][] = [
   [/Add your transcription API key in Settings/g, 'Set VERBATIM_API_KEY'],
   [/choose another model or fallback models in Settings\./g, 'choose another model with --model.'],
   [/choose another data folder in Settings\./g, 'choose another data folder with VERBATIM_DATA_DIR.'],
+  // A file already there: the app asks before replacing it, a command is told with --force.
+  [/, or say to replace (it|them)\./g, ', or add --force to replace $1.'],
 ];
 
 const addressVariables: [RegExp, string][] = [

@@ -60,10 +60,12 @@ describe('the command line speaks of environment variables, not Settings', () =>
 });
 
 describe('exit codes and usage', () => {
-  it('an export into a folder that does not exist is bad input (2)', async () => {
+  it('an export into a folder that does not exist is bad input (2), not a folder "no longer there"', async () => {
     const result = await cli(['export', 'ferry', '--format', 'txt', '--out', '/no/such/folder/ferry.txt']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('The folder /no/such/folder is no longer there');
+    expect(result.stderr).toBe(
+      'verbatim: There is no folder /no/such/folder. Check the path, or choose a folder that exists.\n',
+    );
   });
 
   it("an unknown option gets the command's own usage, not Node's parser text", async () => {

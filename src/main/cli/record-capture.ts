@@ -1,15 +1,18 @@
+import { VerbatimError, errorCodes, type ErrorCode } from '../../shared/errors';
+import type { RecordingDevice } from '../../shared/ipc/recorder-contract';
 import { CrashSafeWavWriter } from '../core/recording/crash-safe-wav';
-import { NativeRecordingSource } from '../platform/native-audio';
+import { defaultAudioBackend, nativeRecordingInputOf, NativeRecordingSource } from '../platform/native-audio';
 
 /**
- * The capture half of `record`, run as its own process (record.ts forks it): PortAudio prints
- * its banner on the process's standard output when a stream opens, which would break `record
- * --json | jq`; here standard output is the parent's standard error. It writes the crash-safe
- * WAV and tells the parent how far it got; it stops at the frame count asked for, on "stop",
- * on SIGINT or SIGTERM, when the parent goes away, or when the device does, closing the file
- * properly in every case.
+ * The sound half of `record`, run as its own process (record.ts forks it): PortAudio prints its
+ * banner and each stream's settings on the process's standard output, which would break
+ * `record --json | jq` and clutter a terminal; the parent shows this process's output only
+ * with --verbose. It lists the inputs, or writes the crash-safe WAV and tells the parent how
+ * far it got; it stops at the frame count asked for, on "stop", on SIGINT or SIGTERM, when the
+ * parent goes away, or when the device does, closing the file properly in every case.
  */
 export interface CaptureRequest {
+  kind: 'record';
   path: string;
   sampleRate: number;
   channels: 1 | 2;
@@ -18,10 +21,15 @@ export interface CaptureRequest {
   bytes?: number | undefined;
 }
 
+export type SoundRequest = CaptureRequest | { kind: 'devices' };
+
 export type CaptureMessage =
+  | { kind: 'devices'; devices: RecordingDevice[] }
   | { kind: 'started' }
   | { kind: 'done'; bytes: number; lost?: string }
-  | { kind: 'failed'; message: string; code?: string };
+  | { kind: 'failed'; message: string; code?: ErrorCode };
+
+const input = nativeRecordingInputOf(defaultAudioBackend);
 
 /** Sends a message; resolves once it has left, so disconnecting after it never drops it. */
 function send(message: CaptureMessage): Promise<void> {
@@ -31,7 +39,35 @@ function send(message: CaptureMessage): Promise<void> {
   });
 }
 
+/** The inputs, or why there are none to record from here. */
+function inputDevices(): RecordingDevice[] {
+  const unavailable = input.unavailable?.();
+  if (unavailable) throw new VerbatimError('internal', unavailable);
+  return input.devices();
+}
+
+/** `0 "default" (the system's default); 4 "USB microphone"`: the numbers --device takes. */
+function deviceChoices(devices: RecordingDevice[]): string {
+  return devices
+    .map((device) => `${device.id} "${device.name}"${device.isDefault ? " (the system's default)" : ''}`)
+    .join('; ');
+}
+
+/** Refuses a device number no input has: PortAudio would record from the default instead. */
+function checkDevice(deviceId: number | undefined): void {
+  if (deviceId === undefined) return;
+  const devices = inputDevices();
+  if (devices.some((device) => device.id === deviceId)) return;
+  throw new VerbatimError(
+    'invalid_input',
+    devices.length === 0
+      ? `There is no input device ${deviceId}: this computer has no input to record from. Plug in a microphone, then try again.`
+      : `There is no input device ${deviceId}. Give --device one of these: ${deviceChoices(devices)}. Or leave it out to record from the system's default.`,
+  );
+}
+
 async function capture(request: CaptureRequest): Promise<void> {
+  checkDevice(request.deviceId);
   const format = { sampleRate: request.sampleRate, channels: request.channels };
   const writer = await CrashSafeWavWriter.create(request.path, format);
   const blockAlign = request.channels * 2;
@@ -83,15 +119,20 @@ async function capture(request: CaptureRequest): Promise<void> {
   await send({ kind: 'done', bytes, ...(lost === undefined ? {} : { lost }) });
 }
 
+async function answer(request: SoundRequest): Promise<void> {
+  if (request.kind === 'devices') await send({ kind: 'devices', devices: inputDevices() });
+  else await capture(request);
+}
+
 if (process.send && process.argv[2]) {
-  capture(JSON.parse(process.argv[2]) as CaptureRequest).then(
+  answer(JSON.parse(process.argv[2]) as SoundRequest).then(
     () => process.disconnect(),
     async (error: unknown) => {
       const code = (error as { code?: unknown }).code;
       await send({
         kind: 'failed',
         message: error instanceof Error ? error.message : 'the recording could not start',
-        ...(typeof code === 'string' ? { code } : {}),
+        ...(errorCodes.includes(code as ErrorCode) ? { code: code as ErrorCode } : {}),
       });
       process.disconnect();
     },

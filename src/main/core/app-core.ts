@@ -113,6 +113,8 @@ export function createCore(config: CoreConfig): Core {
     transientRetryMs: config.transientRetryMs,
     estimateUrlDuration: (url) => estimateRemoteDuration(fetchLike, url),
     onJob: config.onJob,
+    // A transcript of a recording made in Verbatim is linked to it however it was sent.
+    onFileJob: (jobId, audioPath) => recordings.linkFile(audioPath, jobId),
     onUploadProgress: config.onUploadProgress,
     logger: log.child('scheduler'),
     onStorageFailure: config.onStorageFailure,

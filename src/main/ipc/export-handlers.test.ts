@@ -142,7 +142,7 @@ describe('exports over the contract', () => {
     expect(readFileSync(target, 'utf8')).not.toBe('the editor’s notes');
   });
 
-  it('refuses a relative path and explains a folder that is gone, leaving nothing behind', async () => {
+  it('refuses a relative path, and says a typed folder that never existed is not there, leaving nothing behind', async () => {
     const relative = await failure('export.save', {
       id: 'ferry',
       format: 'txt',
@@ -158,7 +158,7 @@ describe('exports over the contract', () => {
       path: join(gone, 'ferry.txt'),
     });
     expect(error.code).toBe('storage');
-    expect(error.message).toContain('is no longer there');
+    expect(error.message).toBe(`There is no folder ${gone}. Check the path, or choose a folder that exists.`);
     expect(existsSync(gone)).toBe(false);
   });
 
@@ -231,5 +231,59 @@ describe('with the desktop app’s dialogs', () => {
       { title: 'Export into this folder', defaultPath: exportsDir },
     ]);
     await desktop.close();
+  });
+});
+
+describe('a folder that was there and has gone', () => {
+  it('is no longer there when it was the folder offered or one chosen in the dialog, for one file and for a batch', async () => {
+    const offered = mkdtempSync(join(root, 'offered-'));
+    const chosen = mkdtempSync(join(root, 'chosen-'));
+    const desktop = composeServices({
+      dataDir: mkdtempSync(join(root, 'data-')),
+      appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
+      secrets: new MemorySecrets({}),
+      exportPlatform: {
+        defaultFolder: offered,
+        dialogs: { ...dialogs, chooseFolder: () => Promise.resolve(chosen) },
+      },
+    });
+    await storeInterview(desktop.core.library, 'ferry');
+    const handlers = createHandlers(desktop);
+    const refusal = (promise: Promise<unknown>): Promise<unknown> =>
+      promise.then(
+        () => Promise.reject(new Error('should have failed')),
+        (error: unknown) => error,
+      );
+    try {
+      await handlers['export.capabilities'](undefined);
+      await handlers['export.chooseFolder'](undefined);
+      rmSync(offered, { recursive: true });
+      rmSync(chosen, { recursive: true });
+      const gone = (folder: string) =>
+        `The folder ${folder} is no longer there (moved, renamed or on a drive that was removed). Choose another folder.`;
+      expect(
+        await refusal(
+          handlers['export.save']({
+            id: 'ferry',
+            format: 'txt',
+            options: defaultExportSettings,
+            path: join(offered, 'ferry.txt'),
+          }),
+        ),
+      ).toMatchObject({ code: 'storage', message: gone(offered) });
+      expect(
+        await refusal(
+          handlers['export.batch']({
+            batchId: 'b3',
+            ids: ['ferry'],
+            format: 'txt',
+            options: defaultExportSettings,
+            folder: chosen,
+          }),
+        ),
+      ).toMatchObject({ code: 'storage', message: gone(chosen) });
+    } finally {
+      await desktop.close();
+    }
   });
 });

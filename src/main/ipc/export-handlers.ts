@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
 import { exportFormatLabels, type ExportFormat, type ExportSettings } from '../../shared/export-options';
 import type { Handlers } from '../../shared/ipc/contract';
@@ -34,6 +35,15 @@ export function createExportHandlers(services: ExportServices): ExportHandlers {
     }
     return found;
   };
+  /**
+   * Folders that were there when offered or chosen in a dialog: one of them missing at save
+   * time has gone (moved, a drive removed); a typed folder that is missing may never have been.
+   */
+  const seenFolders = new Set<string>();
+  const seen = (path: string | null): void => {
+    if (path && statSync(path, { throwIfNoEntry: false })?.isDirectory()) seenFolders.add(resolve(path));
+  };
+  const wasThere = (folderPath: string): boolean => seenFolders.has(resolve(folderPath));
   /** The options become the format's defaults next time; the excerpt belonged to this export only. */
   const remember = async (format: ExportFormat, options: ExportSettings): Promise<void> => {
     const { range: _range, ...kept } = options;
@@ -42,11 +52,14 @@ export function createExportHandlers(services: ExportServices): ExportHandlers {
   };
 
   return {
-    'export.capabilities': () =>
-      Promise.resolve({
+    'export.capabilities': () => {
+      const defaultFolder = folder();
+      seen(defaultFolder);
+      return Promise.resolve({
         nativeDialogs: services.exportPlatform?.dialogs !== undefined,
-        defaultFolder: folder(),
-      }),
+        defaultFolder,
+      });
+    },
     'export.preview': async ({ id, format, options }) => {
       const transcript = await loadExportTranscript(services.library, id);
       return {
@@ -54,22 +67,29 @@ export function createExportHandlers(services: ExportServices): ExportHandlers {
         fileName: exportFileName(transcript.title, format),
       };
     },
-    'export.chooseFile': async ({ format, fileName }) => ({
-      path: await dialogs().saveFile({
+    'export.chooseFile': async ({ format, fileName }) => {
+      const path = await dialogs().saveFile({
         title: 'Save the export',
         defaultPath: join(folder(), fileName),
         filters: [{ name: exportFormatLabels[format], extensions: [format] }],
-      }),
-    }),
-    'export.chooseFolder': async () => ({
-      path: await dialogs().chooseFolder({ title: 'Export into this folder', defaultPath: folder() }),
-    }),
+      });
+      if (path) seen(dirname(path));
+      return { path };
+    },
+    'export.chooseFolder': async () => {
+      const path = await dialogs().chooseFolder({ title: 'Export into this folder', defaultPath: folder() });
+      seen(path);
+      return { path };
+    },
     'export.save': async ({ id, format, options, path, replace }) => {
       const target = withExtension(requireAbsolute(path), format);
       const transcript = await loadExportTranscript(services.library, id);
       const { bytes, warnings } = await exportTranscript(format, transcript, options);
       // A file already there is replaced only when the user said so; else a conflict they answer.
-      await writeExportFile(target, bytes, { replace: replace ?? false });
+      await writeExportFile(target, bytes, {
+        replace: replace ?? false,
+        folderWasThere: wasThere(dirname(target)),
+      });
       await remember(format, options);
       return { path: target, warnings };
     },
@@ -80,6 +100,7 @@ export function createExportHandlers(services: ExportServices): ExportHandlers {
         format,
         options,
         folder: requireAbsolute(target),
+        folderWasThere: wasThere(target),
         onItem: (item, index) => services.exportProgress.emit({ ...item, batchId, index, total: ids.length }),
       });
       await remember(format, options);

@@ -32,7 +32,10 @@ export function createRecorderHandlers(services: Services): RecorderHandlers {
       if (recording.status === 'recording')
         throw new VerbatimError('conflict', 'This recording is still going. Stop it first.');
       if (recording.status === 'missing')
-        throw new VerbatimError('not_found', `The file of this recording is gone: ${recording.path}`);
+        throw new VerbatimError(
+          'not_found',
+          `The file of this recording is no longer at ${recording.path}. Put it back there to transcribe it.`,
+        );
       if (recording.transcriptId)
         throw new VerbatimError('conflict', 'This recording has been sent to be transcribed already.');
       const settings = await services.settings.get();
@@ -51,7 +54,7 @@ export function createRecorderHandlers(services: Services): RecorderHandlers {
         region: settings.region,
         ...(title ? { title } : {}),
       });
-      await services.core.recordings.link(id, job.id);
+      // The scheduler has linked the recording to its transcript, as for any file sent.
       return { transcriptId: job.id };
     },
   };

@@ -110,7 +110,7 @@ describe('verbatim export', () => {
     const gone = join(outDir, 'no-such-folder', 'ferry.txt');
     const run = await cli(['export', 'ferry', '--format', 'txt', '--out', gone]);
     expect(run.code).toBe(2);
-    expect(run.err).toContain('is no longer there');
+    expect(run.err).toContain(`There is no folder ${join(outDir, 'no-such-folder')}.`);
     expect(existsSync(join(outDir, 'no-such-folder'))).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { patternChunk } from '../../core/recording/record-and-report.test-kit';
+import { alsaFileInput } from '../alsa-file-input.test-kit';
 import { runCliProcess, startCliProcess } from '../cli-process.test-kit';
 
 /**
@@ -10,15 +11,9 @@ import { runCliProcess, startCliProcess } from '../cli-process.test-kit';
  * `file` plugin: its input is a raw PCM file (16 kHz mono here), read faster than real time.
  */
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-record-'));
-const input = join(dir, 'interview.raw');
 // Six seconds of a known pattern; the plugin repeats stale data past the end.
 const sound = patternChunk(0, 16_000 * 6);
-writeFileSync(input, sound);
-const config = join(dir, 'asound.conf');
-writeFileSync(
-  config,
-  `pcm.!default { type file; slave.pcm { type null } file "${join(dir, 'out.raw')}"; infile "${input}"; format "raw" }\n`,
-);
+const config = alsaFileInput(dir, sound);
 
 function environment(dataDir: string): Record<string, string> {
   return { VERBATIM_DATA_DIR: dataDir, ALSA_CONFIG_PATH: config };
@@ -60,6 +55,8 @@ describe('record from the command line', () => {
       environment(dataDir),
     );
     expect(run.code, run.stderr).toBe(0);
+    // PortAudio's own words ("PortAudio V19.7.0-devel…", "Finishing input…") are not for the reporter.
+    expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toMatchObject({ path: output, status: 'finished', durationMs: 1000 });
     const file = readFileSync(output);
     expect(file.toString('latin1', 0, 4)).toBe('RIFF');
@@ -73,7 +70,9 @@ describe('record from the command line', () => {
       environment(dataDir),
     );
     expect(again.code, again.stderr).toBe(2);
-    expect(again.stderr).toContain('is there already; a recording never replaces a file.');
+    expect(again.stderr).toBe(
+      `verbatim: ${output} is there already; a recording never replaces a file. Give --output another name.\n`,
+    );
     expect(await listed(dataDir)).toHaveLength(1);
     const bad = await runCliProcess(['record', '--rate', '22050'], environment(dataDir));
     expect(bad.code).toBe(2);
@@ -133,4 +132,58 @@ describe('record from the command line', () => {
       expect(await listed(dataDir)).toMatchObject([{ path: output, status: 'finished' }]);
     }, 60_000);
   }
+});
+
+describe('the inputs record takes', () => {
+  it('refuses a device no input has, naming the inputs, and records nothing', async () => {
+    const dataDir = mkdtempSync(join(dir, 'data-'));
+    const output = join(dir, 'no-such-device.wav');
+    const run = await runCliProcess(
+      ['record', '--device', '99', '--rate', '16000', '--duration', '1', '--output', output],
+      environment(dataDir),
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      `verbatim: There is no input device 99. Give --device one of these: 0 "default" (the system's default). Or leave it out to record from the system's default.\n`,
+    );
+    expect(existsSync(output)).toBe(false);
+    expect(await listed(dataDir)).toEqual([]);
+  }, 60_000);
+
+  it('lists the inputs with their numbers, as text and as JSON, with nothing from PortAudio', async () => {
+    const dataDir = mkdtempSync(join(dir, 'data-'));
+    const text = await runCliProcess(['record', '--list-devices'], environment(dataDir));
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toBe('');
+    expect(text.stdout).toBe(
+      "Inputs to record from (record --device N):\n   0  default  mono or stereo  the system's default\n",
+    );
+    const json = await runCliProcess(['record', '--list-devices', '--json'], environment(dataDir));
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject([{ id: 0, name: 'default', isDefault: true }]);
+    // The number listed is one record takes.
+    const output = join(dir, 'listed-device.wav');
+    const recorded = await runCliProcess(
+      ['record', '--device', '0', '--rate', '16000', '--duration', '1', '--output', output, '--json'],
+      environment(dataDir),
+    );
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(recorded.stderr).toBe('');
+    expect(readFileSync(output).subarray(44).equals(sound.subarray(0, 32_000))).toBe(true);
+  }, 60_000);
+
+  it('shows what PortAudio says with --verbose, on standard error only', async () => {
+    const dataDir = mkdtempSync(join(dir, 'data-'));
+    const output = join(dir, 'verbose.wav');
+    const run = await runCliProcess(
+      ['--verbose', 'record', '--rate', '16000', '--duration', '1', '--output', output, '--json'],
+      environment(dataDir),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^PortAudio V19/m);
+    expect(run.stderr).toMatch(/^Finishing input/m);
+    expect(JSON.parse(run.stdout)).toMatchObject({ path: output, status: 'finished' });
+  }, 60_000);
 });

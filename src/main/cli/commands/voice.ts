@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { VerbatimError } from '../../../shared/errors';
+import { VerbatimError, withoutFullStop } from '../../../shared/errors';
 import { createCore, type Core } from '../../core/app-core';
 import { acceleratedClock, systemClock } from '../../core/clock';
 import { BufferSource, FileSink } from '../../core/voice/raw-file-audio';
@@ -78,13 +78,10 @@ async function runVoiceSession(
       io,
     );
     if (conversation.replied) return 0;
-    io.err(
-      `verbatim: ${
-        conversation.failure
-          ? `the voice agent stopped: ${inCommandLineTerms(conversation.failure)}`
-          : `the voice agent did not answer within ${Math.round(REPLY_LIMIT_MS / 1000)} s of the end of the input`
-      }. Nothing was written to ${values.output}.\n`,
-    );
+    const why = conversation.failure
+      ? `the voice agent stopped: ${withoutFullStop(inCommandLineTerms(conversation.failure))}`
+      : `the voice agent did not answer within ${Math.round(REPLY_LIMIT_MS / 1000)} s of the end of the input`;
+    io.err(`verbatim: ${why}. Nothing was written to ${values.output}.\n`);
     return 1;
   } finally {
     await core?.close();

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { VerbatimError } from '../../../shared/errors';
+import { VerbatimError, withoutFullStop } from '../../../shared/errors';
 import type { Db } from '../library/database';
 import { writeFileAtomic } from '../fs';
 
@@ -74,7 +74,7 @@ export async function moveDataFolder(options: {
     if (error instanceof VerbatimError) throw error;
     throw new VerbatimError(
       'storage',
-      `The library could not be copied to "${to}": ${(error as Error).message}. Nothing was changed where it is now.`,
+      `The library could not be copied to "${to}": ${withoutFullStop((error as Error).message)}. Nothing was changed where it is now.`,
     );
   }
   return { dataDir: to };

@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import type { ExportFormat, ExportSettings } from '../../../shared/export-options';
 import type { Library } from '../library/library';
-import { writeExportFile } from './export-file';
+import { missingFolderMessage, writeExportFile } from './export-file';
 import { exportTranscript, type ExportEnvironment } from './export-transcript';
 import { loadExportTranscript } from './library-export';
 
@@ -49,6 +49,8 @@ export interface BatchRequest {
   format: ExportFormat;
   options: ExportSettings;
   folder: string;
+  /** The folder was there when chosen (see ExportWriteOptions.folderWasThere). */
+  folderWasThere?: boolean;
   env?: ExportEnvironment;
   /** Told as each transcript is done or has failed, with its 1-based place in the batch. */
   onItem?: (item: ExportItem, index: number) => void;
@@ -69,8 +71,10 @@ export async function exportBatch(request: BatchRequest): Promise<ExportItem[]> 
   if (!statSync(request.folder, { throwIfNoEntry: false })?.isDirectory()) {
     throw new VerbatimError(
       'storage',
-      `There is no folder ${request.folder} (moved, renamed or on a drive that was removed). Choose another folder.`,
-      { path: request.folder },
+      missingFolderMessage(request.folder, request.folderWasThere ?? false),
+      {
+        path: request.folder,
+      },
     );
   }
   const exists = request.exists ?? existsSync;

@@ -75,13 +75,19 @@ describe('writeExportFile', () => {
     expect(readdirSync(dir)).toEqual(['interview.txt']);
   });
 
-  it('says the folder is gone when it vanished before saving, without recreating it', async () => {
+  it('says a folder that was there is gone, and a typed one is not there, without making either', async () => {
     const dir = folder();
     rmSync(dir, { recursive: true });
-    const error = await caught(writeExportFile(join(dir, 'interview.docx'), bytes, { replace: false }));
-    expect(error.code).toBe('storage');
-    expect(error.message).toContain('is no longer there');
-    expect(error.message).toContain(dir);
+    const gone = await caught(
+      writeExportFile(join(dir, 'interview.docx'), bytes, { replace: false, folderWasThere: true }),
+    );
+    expect(gone.code).toBe('storage');
+    expect(gone.message).toBe(
+      `The folder ${dir} is no longer there (moved, renamed or on a drive that was removed). Choose another folder.`,
+    );
+    const typed = await caught(writeExportFile(join(dir, 'interview.docx'), bytes, { replace: false }));
+    expect(typed.code).toBe('storage');
+    expect(typed.message).toBe(`There is no folder ${dir}. Check the path, or choose a folder that exists.`);
     expect(() => readdirSync(dir)).toThrow();
   });
 
@@ -91,7 +97,9 @@ describe('writeExportFile', () => {
     const error = await caught(
       writeExportFile(join(dir, 'notes', 'interview.pdf'), bytes, { replace: false }),
     );
-    expect(error.message).toContain('is no longer there');
+    expect(error.message).toBe(
+      `There is no folder ${join(dir, 'notes')}. Check the path, or choose a folder that exists.`,
+    );
   });
 
   const cases: [step: 'open' | 'write' | 'sync' | 'rename', code: string, says: string][] = [

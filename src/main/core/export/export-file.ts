@@ -4,8 +4,19 @@ import { basename, dirname } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import { writeFileAtomic, type AtomicWriteOps } from '../fs';
 
+/**
+ * A folder to save into that is not there. One the journalist chose or was offered was there
+ * then, so it has gone (moved, renamed, a drive removed); a typed one may never have existed,
+ * and saying it "is no longer there" would send them looking for something that never was.
+ */
+export function missingFolderMessage(folder: string, wasThere: boolean): string {
+  return wasThere
+    ? `The folder ${folder} is no longer there (moved, renamed or on a drive that was removed). Choose another folder.`
+    : `There is no folder ${folder}. Check the path, or choose a folder that exists.`;
+}
+
 /** What a failed write means for the person saving, by the system's error code. */
-function explain(code: string | undefined, path: string): string | undefined {
+function explain(code: string | undefined, path: string, folderWasThere: boolean): string | undefined {
   const file = basename(path);
   const folder = dirname(path);
   switch (code) {
@@ -19,7 +30,7 @@ function explain(code: string | undefined, path: string): string | undefined {
       return `There is not enough space to save ${file}: the disk or your storage allowance is full. Free some space or choose another drive, then save again.`;
     case 'ENOENT':
     case 'ENOTDIR':
-      return `The folder ${folder} is no longer there (moved, renamed or on a drive that was removed). Choose another folder and save again.`;
+      return missingFolderMessage(folder, folderWasThere);
     case 'EISDIR':
       return `${path} is a folder. Give the export a file name.`;
     case 'ENAMETOOLONG':
@@ -32,6 +43,11 @@ function explain(code: string | undefined, path: string): string | undefined {
 export interface ExportWriteOptions {
   /** Replace a file already at the path (the journalist said so); otherwise it is refused. */
   replace: boolean;
+  /**
+   * The folder was there when the journalist chose it (from a dialog, or the one offered): if
+   * it is missing when saving, it has gone rather than never existed.
+   */
+  folderWasThere?: boolean;
   ops?: AtomicWriteOps;
 }
 
@@ -69,7 +85,7 @@ export async function writeExportFile(
     const folderThere = (code === 'ENOENT' && (await statOrUndefined(dirname(path)))?.isDirectory()) ?? false;
     const message = folderThere
       ? `Files cannot be created in ${dirname(path)} (a system folder). Choose another folder, such as Documents.`
-      : explain(code, path);
+      : explain(code, path, options.folderWasThere ?? false);
     throw new VerbatimError(
       'storage',
       message ??

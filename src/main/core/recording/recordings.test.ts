@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Recording } from '../../../shared/ipc/recorder-contract';
 import { openDatabase, type Db } from '../library/database';
+import { Library } from '../library/library';
 import { wavHeader } from './crash-safe-wav';
 import { processAlive, Recordings } from './recordings';
 
@@ -31,6 +33,7 @@ describe('the library’s recordings', () => {
     await recordings.start(join(dir, 'gone.wav'), { sampleRate: 48_000, channels: 2 }, 999_992);
     const live = await recordings.start(join(dir, 'live.wav'), { sampleRate: 48_000, channels: 1 }, 4242);
     const done = await recordings.start(join(dir, 'done.wav'), { sampleRate: 44_100, channels: 1 }, 999_993);
+    writeFileSync(join(dir, 'done.wav'), wavHeader({ sampleRate: 44_100, channels: 1 }, 0));
     await recordings.finish(done.id, 60_000);
 
     const changed = await recordings.recover();
@@ -46,6 +49,67 @@ describe('the library’s recordings', () => {
       [done.id]: 'finished',
     });
     expect(await recordings.recover()).toEqual([]);
+  });
+
+  it('link a transcript to the recording whose file was sent: its path, a link to it, or a copy of its bytes', async () => {
+    const recordings = new Recordings(db);
+    const folder = mkdtempSync(join(dir, 'link-'));
+    const made = async (name: string, sound: Buffer): Promise<Recording> => {
+      const path = join(folder, name);
+      const recording = await recordings.start(path, { sampleRate: 16_000, channels: 1 });
+      writeFileSync(
+        path,
+        Buffer.concat([wavHeader({ sampleRate: 16_000, channels: 1 }, sound.length), sound]),
+      );
+      return recordings.finish(recording.id, 1000);
+    };
+    const library = new Library(db);
+    for (const id of ['t1', 't2', 't3', 't4'])
+      await library.createJob({
+        id,
+        title: id,
+        sourceKind: 'file',
+        source: `/sent/${id}.wav`,
+        audioPath: `/sent/${id}.wav`,
+        region: 'us',
+        options: {},
+        status: 'cancelled',
+      });
+    const interview = await made('interview.wav', Buffer.alloc(32_000, 7));
+    // The same length, one byte apart at the very end: another recording.
+    const other = await made('other.wav', Buffer.concat([Buffer.alloc(31_999, 7), Buffer.from([8])]));
+
+    expect(await recordings.linkFile(join(folder, 'interview.wav'), 't1')).toMatchObject({
+      id: interview.id,
+      transcriptId: 't1',
+    });
+    symlinkSync(join(folder, 'other.wav'), join(folder, 'shortcut.wav'));
+    expect(await recordings.linkFile(join(folder, 'shortcut.wav'), 't2')).toMatchObject({ id: other.id });
+    const copy = join(folder, 'copy.wav');
+    copyFileSync(join(folder, 'interview.wav'), copy);
+    expect(await recordings.linkFile(copy, 't3')).toMatchObject({ id: interview.id, transcriptId: 't3' });
+
+    // A file that is none of them links nothing, not even one of the same size.
+    const stranger = join(folder, 'stranger.wav');
+    writeFileSync(
+      stranger,
+      Buffer.concat([wavHeader({ sampleRate: 16_000, channels: 1 }, 32_000), Buffer.alloc(32_000, 9)]),
+    );
+    expect(await recordings.linkFile(stranger, 't4')).toBeUndefined();
+    expect((await recordings.list()).map((recording) => recording.transcriptId).sort()).toEqual(['t2', 't3']);
+  });
+
+  it('list a made recording whose file has gone as missing, and as it was once the file is back', async () => {
+    const recordings = new Recordings(db);
+    const path = join(mkdtempSync(join(dir, 'gone-')), 'interview.wav');
+    const started = await recordings.start(path, { sampleRate: 16_000, channels: 1 });
+    writeFileSync(path, wavHeader({ sampleRate: 16_000, channels: 1 }, 0));
+    await recordings.finish(started.id, 0);
+    renameSync(path, `${path}.aside`);
+    expect(await recordings.get(started.id)).toMatchObject({ status: 'missing' });
+    expect(await recordings.list()).toMatchObject([{ status: 'missing' }]);
+    renameSync(`${path}.aside`, path);
+    expect(await recordings.get(started.id)).toMatchObject({ status: 'finished' });
   });
 
   it('knows a running process from one that has ended', () => {

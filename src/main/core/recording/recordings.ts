@@ -1,9 +1,12 @@
-import { VerbatimError } from '../../../shared/errors';
 import { existsSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { VerbatimError } from '../../../shared/errors';
 import type { Recording } from '../../../shared/ipc/recorder-contract';
 import type { Db } from '../library/database';
 import { settle } from '../settle';
 import { repairWav, type PcmFormat } from './crash-safe-wav';
+import { realPathOf, sameBytes } from './same-file';
 
 interface RecordingRow {
   id: number;
@@ -18,7 +21,12 @@ interface RecordingRow {
   transcript_id: string | null;
 }
 
-function toRecording(row: RecordingRow): Recording {
+/**
+ * A recording as the library lists it. A made recording whose file has gone since (deleted,
+ * moved, renamed) is `missing` for as long as the file is not back where it was.
+ */
+function toRecording(row: RecordingRow, fileExists: (path: string) => boolean): Recording {
+  const made = row.status === 'finished' || row.status === 'recovered';
   return {
     id: row.id,
     path: row.path,
@@ -26,7 +34,7 @@ function toRecording(row: RecordingRow): Recording {
     endedAt: row.ended_at,
     sampleRate: row.sample_rate,
     channels: row.channels,
-    status: row.status,
+    status: made && !fileExists(row.path) ? 'missing' : row.status,
     durationMs: row.duration_ms,
     processId: row.process_id,
     transcriptId: row.transcript_id,
@@ -60,6 +68,7 @@ export class Recordings {
     private readonly db: Db,
     private readonly now: () => number = Date.now,
     private readonly alive: (pid: number) => boolean = processAlive,
+    private readonly fileExists: (path: string) => boolean = existsSync,
   ) {}
 
   /** Registers a recording about to be written at `path` by the process `recorder` (this one by default). */
@@ -99,7 +108,7 @@ export class Recordings {
     return settle(() =>
       (
         this.db.prepare('SELECT * FROM recordings ORDER BY started_at DESC, id DESC').all() as RecordingRow[]
-      ).map(toRecording),
+      ).map((row) => toRecording(row, this.fileExists)),
     );
   }
 
@@ -115,7 +124,7 @@ export class Recordings {
     const changed: Recording[] = [];
     for (const row of unfinished) {
       if (row.process_id === process.pid || this.alive(row.process_id)) continue;
-      if (!existsSync(row.path)) {
+      if (!this.fileExists(row.path)) {
         this.db
           .prepare("UPDATE recordings SET status = 'missing', ended_at = ? WHERE id = ?")
           .run(this.now(), row.id);
@@ -135,6 +144,45 @@ export class Recordings {
     return settle(() => this.find(id));
   }
 
+  /**
+   * A transcript just made from the local file at `path`: when that file is one of the library's
+   * recordings, the recording is linked to it (its latest transcript), however it was sent (the
+   * Record view, the New transcription form, the command line). The file is the recording when
+   * it is the same file (its path, or a link to it) or a copy of its bytes: the web host and a
+   * reporter's own copy to the desktop both hand over a copy. Answers the recording linked.
+   */
+  async linkFile(path: string, transcriptId: string): Promise<Recording | undefined> {
+    const made = this.db
+      .prepare("SELECT * FROM recordings WHERE status IN ('finished', 'recovered') ORDER BY id DESC")
+      .all() as RecordingRow[];
+    const real = await realPathOf(path);
+    if (made.length === 0 || real === undefined) return undefined;
+    let match: RecordingRow | undefined;
+    for (const row of made) {
+      if (resolve(row.path) === resolve(path) || (await realPathOf(row.path)) === real) {
+        match = row;
+        break;
+      }
+    }
+    if (!match) {
+      const { size } = await stat(real);
+      const sameSize: RecordingRow[] = [];
+      for (const row of made) {
+        const info = await stat(row.path).catch(() => undefined);
+        if (info?.isFile() && info.size === size) sameSize.push(row);
+      }
+      // Two recordings with the same bytes (silence of the same length): the one not yet sent.
+      sameSize.sort((a, b) => Number(a.transcript_id !== null) - Number(b.transcript_id !== null));
+      for (const row of sameSize) {
+        if (await sameBytes(row.path, real)) {
+          match = row;
+          break;
+        }
+      }
+    }
+    return match ? this.link(match.id, transcriptId) : undefined;
+  }
+
   /** Records that `transcriptId` was made from the recording. */
   link(id: number, transcriptId: string): Promise<Recording> {
     return settle(() => {
@@ -146,6 +194,6 @@ export class Recordings {
   private find(id: number): Recording {
     const row = this.db.prepare('SELECT * FROM recordings WHERE id = ?').get(id) as RecordingRow | undefined;
     if (!row) throw new VerbatimError('not_found', 'That recording is not in the library any more.');
-    return toRecording(row);
+    return toRecording(row, this.fileExists);
   }
 }

@@ -34,6 +34,11 @@ export interface SchedulerOptions {
   /** Estimates the length of a recording at a URL (see estimateRemoteDuration). */
   estimateUrlDuration?: (url: string) => Promise<number | undefined>;
   onJob?: (job: JobRecord) => void;
+  /**
+   * Told of each new job made from a local file, once it is stored: a recording made in
+   * Verbatim links its transcript here, whichever way the file was sent.
+   */
+  onFileJob?: (jobId: string, audioPath: string) => Promise<unknown>;
   onUploadProgress?: (id: string, bytesSent: number, bytesTotal: number) => void;
   /** Where the scheduler says what it did and what went wrong: job ids and counts, never content. */
   logger?: Logger;
@@ -133,7 +138,13 @@ export class Scheduler implements IDisposable {
       if (estimate) job = await this.options.library.updateJob(job.id, { audioDurationMs: estimate });
     }
     this.options.onJob?.(job);
-    this.drive(job.id, false);
+    try {
+      // Before the job runs, so a transcript that comes back at once finds its recording linked.
+      if (job.audioPath !== null) await this.options.onFileJob?.(job.id, job.audioPath);
+    } finally {
+      // The job is stored: it runs even when being told of it failed (that failure is thrown on).
+      this.drive(job.id, false);
+    }
     return job;
   }
 

@@ -1,5 +1,5 @@
 import type { Microphone } from '../recording/microphone';
-import { VerbatimError } from '../../../shared/errors';
+import { VerbatimError, withoutFullStop } from '../../../shared/errors';
 import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/ipc/voice-contract';
 import type { Settings } from '../../../shared/settings';
 import type { Library, JobRecord } from '../library/library';
@@ -138,7 +138,7 @@ export class AssistantService implements IDisposable {
         this.events.emit({
           type: 'error',
           code: 'audio_device',
-          message: `The speaker stopped working: ${error.message}. Pick another device.`,
+          message: `The speaker stopped working: ${withoutFullStop(error.message)}. Pick another device.`,
         }),
       ),
       runTool: assistantToolRunner(library, tools),

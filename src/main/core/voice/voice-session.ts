@@ -1,4 +1,4 @@
-import { VerbatimError } from '../../../shared/errors';
+import { VerbatimError, withoutFullStop } from '../../../shared/errors';
 import { Chunker, measureLevel, type Level } from './pcm';
 import { PlaybackQueue, type AudioSink } from './playback-queue';
 import { parseServerMessage, sessionUpdate, type ServerMessage, type SessionConfig } from './voice-protocol';
@@ -638,5 +638,5 @@ export class VoiceSession implements IDisposable {
 }
 
 function describeDeviceError(error: Error): string {
-  return `The audio device stopped working: ${error.message}. Pick another device in the assistant.`;
+  return `The audio device stopped working: ${withoutFullStop(error.message)}. Pick another device in the assistant.`;
 }
