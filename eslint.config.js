@@ -89,7 +89,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [testKitPattern] }] },
   },
   {
-    files: ['src/main/**/*.test.ts', 'src/web-host/**/*.test.ts', 'src/**/*.test-kit.ts'],
+    files: [
+      'src/main/**/*.test.ts',
+      'src/web-host/**/*.test.ts',
+      'src/**/*.test-kit.ts',
+      'test/**/*.test.ts',
+      'test/**/*.test-kit.ts',
+      'scripts/**/*.test.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

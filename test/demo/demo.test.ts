@@ -1,62 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createCore } from '../../src/main/core/app-core';
 import { acceleratedClock } from '../../src/main/core/clock';
-import WebSocket from 'ws';
 import { demoQuestions, demoVoiceInput, seedDemoLibrary } from './demo';
-import { rawDataToText, socketPath } from '../../src/web-host/web-host';
 import { bytesForMs } from '../../src/main/core/voice/pcm';
-
-/** A client of the web host's socket, as the page's bridge is: calls and events. */
-class DemoClient {
-  private nextId = 1;
-  private constructor(private readonly ws: WebSocket) {}
-
-  static connect(openUrl: string): Promise<DemoClient> {
-    const { origin, searchParams } = new URL(openUrl);
-    const ws = new WebSocket(
-      `${origin.replace('http', 'ws')}${socketPath}?token=${searchParams.get('token')}`,
-    );
-    return new Promise((resolveOpen, reject) => {
-      ws.once('open', () => resolveOpen(new DemoClient(ws)));
-      ws.once('error', reject);
-    });
-  }
-
-  call(method: string, input?: unknown): Promise<unknown> {
-    const id = this.nextId++;
-    return new Promise((resolveCall) => {
-      const onMessage = (data: WebSocket.RawData): void => {
-        const message = JSON.parse(rawDataToText(data)) as { id?: number; result?: unknown };
-        if (message.id !== id) return;
-        this.ws.off('message', onMessage);
-        resolveCall(message.result);
-      };
-      this.ws.on('message', onMessage);
-      this.ws.send(JSON.stringify({ id, method, input }));
-    });
-  }
-
-  waitForEvent(event: string, matches: (payload: unknown) => boolean): Promise<unknown> {
-    return new Promise((resolveEvent) => {
-      const onMessage = (data: WebSocket.RawData): void => {
-        const message = JSON.parse(rawDataToText(data)) as { event?: string; payload?: unknown };
-        if (message.event !== event || !matches(message.payload)) return;
-        this.ws.off('message', onMessage);
-        resolveEvent(message.payload);
-      };
-      this.ws.on('message', onMessage);
-    });
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
+import { DemoClient, startWebDemo, type AssistantTurn } from './demo.test-kit';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -88,18 +39,9 @@ describe('the demo', () => {
 
   it('npm run demo:web keeps every service on the machine: catalog, assistant and dates work from the emulator', async () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'demo.ts')], {
-      env: { ...process.env, VERBATIM_DATA_DIR: mkdtempSync(join(tmpdir(), 'verbatim-demo-web-')) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    const url = await new Promise<string>((resolveUrl) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /demo is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\w+)/.exec(output);
-        if (match?.[1]) resolveUrl(match[1]);
-      });
-    });
+    const demo = await startWebDemo();
+    const { url } = demo;
+    const output = demo.output();
     try {
       expect(output).toContain('Sample library ready: 4 recordings');
       expect(output).toMatch(
@@ -138,13 +80,43 @@ describe('the demo', () => {
         client.close();
       }
     } finally {
-      const exited = new Promise<number | null>((resolveExit) =>
-        child.on('exit', (code) => resolveExit(code)),
-      );
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await demo.stop()).toBe(0);
     }
   }, 90_000);
+
+  it("the assistant answers each of the demo's questions in words, never reading out JSON", async () => {
+    const demo = await startWebDemo();
+    const client = await DemoClient.connect(demo.url);
+    try {
+      const turns: AssistantTurn[] = [];
+      // The demo queues its questions in turn: each session hears the next one.
+      for (const question of demoQuestions) {
+        const answered = client.waitForAssistantAnswer();
+        expect(await client.call('voice.start')).toMatchObject({ ok: true });
+        const turn = await answered;
+        expect(turn.heard).toBe(question);
+        turns.push(turn);
+        await client.call('voice.stop');
+      }
+      for (const turn of turns) {
+        // What reached the agent: results it can use, no error, and what it said: no JSON.
+        for (const result of turn.toolResults) expect(result, turn.heard).not.toMatch(/"error"|was not run/);
+        expect(turn.answer, turn.heard).not.toMatch(/[{}[\]]|"\w+"\s*:/);
+      }
+      const [mayor, recent, council] = turns.map((turn) => turn.answer);
+      // The headline question: the mayor's own words about the ferry, with where they are.
+      expect(mayor).toMatch(/search library says: .*Mayor Elena Alvarez, 00:00:3\d, Frankly, the old ferry/);
+      expect(mayor).not.toContain('Daniel Reyes');
+      // The newest three by title, as the Library lists them, and how many more there are.
+      const listed = (await client.call('transcripts.list')) as { value: { title: string }[] };
+      expect(recent).toMatch(/list recent transcripts says: 4 transcripts: .*; and 1 more\.$/);
+      for (const { title } of listed.value.slice(0, 3)) expect(recent).toContain(`${title}, completed`);
+      expect(council).toMatch(/search library says: .*The council awarded Northwind Ferries/);
+    } finally {
+      client.close();
+      expect(await demo.stop()).toBe(0);
+    }
+  }, 120_000);
 
   it("the demo's spoken sample is two seconds of speech and a pause, as 24 kHz PCM16", () => {
     const pcm = demoVoiceInput();

@@ -63,7 +63,12 @@ describe('lint layering', { timeout: 60_000 }, () => {
     ]) {
       expect(await ruleIdsFor(testKitImport, probe), probe).toContain('no-restricted-imports');
     }
-    for (const probe of ['src/main/core/layer-probe.test.ts', 'src/renderer/src/layer-probe.test.ts']) {
+    for (const probe of [
+      'src/main/core/layer-probe.test.ts',
+      'src/renderer/src/layer-probe.test.ts',
+      'test/demo/layer-probe.test.ts',
+      'scripts/layer-probe.test.ts',
+    ]) {
       expect(await ruleIdsFor(testKitImport, probe), probe).not.toContain('no-restricted-imports');
     }
   });

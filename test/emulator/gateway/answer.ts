@@ -3,6 +3,7 @@ import type { ConversationMessage } from './conversation';
 import { repairJson, sloppify } from './json-repair';
 import { schemaInstance, type InstanceHints } from './json-schema-instance';
 import type { ResponseFormat, Tool, ToolCall, ToolChoice } from './request-schema';
+import { spokenToolResult } from '../spoken-result';
 
 /**
  * The emulated model: a deterministic answer derived from the request. Text answers quote
@@ -166,7 +167,10 @@ function significantWords(text: string): string[] {
   );
 }
 
-/** The results of the tool calls that end the conversation, named after the tools that produced them. */
+/**
+ * The results of the tool calls that end the conversation, named after the tools that produced
+ * them and read out in words, as a model would (never their JSON).
+ */
 function describeToolResults(conversation: ConversationMessage[]): string {
   const firstResult = conversation.findLastIndex((message) => message.role !== 'tool') + 1;
   const results = conversation.slice(firstResult);
@@ -176,7 +180,7 @@ function describeToolResults(conversation: ConversationMessage[]): string {
   return results
     .map((result) => {
       const name = calls?.find((call) => call.id === result.toolCallId)?.function.name ?? 'the tool';
-      return `According to ${name}: ${result.content.trim()}`;
+      return `According to ${name}: ${spokenToolResult(result.content)}`;
     })
     .join(' ');
 }

@@ -96,9 +96,12 @@ function objectInstance(node: Schema, context: Context, depth: number): Record<s
     ? (node.required as unknown[]).filter((name) => typeof name === 'string')
     : [];
   const result: Record<string, unknown> = {};
-  // Optional properties are filled too: a fuller answer, and still valid.
-  for (const [name, property] of Object.entries(properties))
+  // Optional properties are filled too: a fuller answer, and still valid. But not an optional
+  // name when the request names nobody: a model does not invent a speaker to narrow a search to.
+  for (const [name, property] of Object.entries(properties)) {
+    if (!required.includes(name) && isNameLike(name, property) && context.hints.names.length === 0) continue;
     result[name] = generate(property, context, name, depth + 1);
+  }
   for (const name of required) if (!(name in result)) result[name] = text(context, name);
   return result;
 }
@@ -180,6 +183,11 @@ function stringInstance(node: Schema, context: Context, key: string): string {
   const maxLength = typeof node.maxLength === 'number' ? node.maxLength : Infinity;
   while ([...value].length < minLength) value = `${value} ${value}`.trim() || 'x'.repeat(minLength);
   return [...value].slice(0, maxLength).join('');
+}
+
+/** A free-text property meant for a name (city, speaker…), not a choice among values. */
+function isNameLike(key: string, property: unknown): boolean {
+  return NAME_LIKE_KEY.test(key) && isSchema(property) && schemaType(property) === 'string' && !property.enum;
 }
 
 function text(context: Context, key: string): string {

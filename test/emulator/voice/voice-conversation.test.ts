@@ -33,6 +33,32 @@ const timeTool = {
   parameters: { type: 'object', properties: { city: { type: 'string' } } },
 };
 
+/** Like the app's library tools: one that can be called from words, one that needs times. */
+const searchTool = {
+  type: 'function',
+  name: 'search_library',
+  description: 'Finds what was said, and by whom, in every transcript of the library.',
+  parameters: {
+    type: 'object',
+    properties: { query: { type: 'string' }, speaker: { type: 'string' }, limit: { type: 'integer' } },
+    required: ['query'],
+  },
+};
+const passageTool = {
+  type: 'function',
+  name: 'read_passage',
+  description: 'Reads what was said in one transcript between two times.',
+  parameters: {
+    type: 'object',
+    properties: {
+      transcript_id: { type: 'string' },
+      start_ms: { type: 'integer' },
+      end_ms: { type: 'integer' },
+    },
+    required: ['transcript_id', 'start_ms', 'end_ms'],
+  },
+};
+
 function types(messages: ServerEvent[]): string[] {
   return messages.map((message) => message.type);
 }
@@ -259,6 +285,56 @@ describe('tools', () => {
     const rest = await client.until('reply.done');
     expect(rest.find((message) => message.type === 'transcript.agent')?.text).toMatch(/Marker\.$/);
     expect(types(client.received)).not.toContain('session.error');
+  });
+
+  it.each([
+    {
+      said: 'find what the mayor said about the ferry contract',
+      calls: [['search_library', { query: 'ferry contract', speaker: 'mayor' }]],
+    },
+    { said: 'search for the council vote', calls: [['search_library', { query: 'council vote' }]] },
+    {
+      said: 'search for the council vote 3',
+      calls: [['search_library', { query: 'council vote 3', limit: 3 }]],
+    },
+    // The passage needs times the reporter did not give: never made up (the demo once sent 0 and 0).
+    { said: 'read me that passage again', calls: [] },
+  ])('"$said": calls the best-matching tools it can fill, with what was said', async ({ said, calls }) => {
+    await queueUtterance(emulator.url(), said);
+    const client = await emulator.start({ tools: [searchTool, passageTool] });
+    client.sendAudio(utterance(600));
+    const reply = await client.until('reply.done');
+    const made = reply.filter((message) => message.type === 'tool.call');
+    expect(made.map((call) => [call.name, call.arguments])).toEqual(calls);
+  });
+
+  it('reads a JSON result out in words, never as JSON', async () => {
+    await queueUtterance(emulator.url(), 'find what the mayor said about the ferry contract');
+    const client = await emulator.start({ tools: [searchTool, passageTool] });
+    client.sendAudio(utterance(600));
+    const call = await client.next('tool.call');
+    await client.next('reply.done');
+    const result = {
+      total: 1,
+      quotes: [
+        {
+          transcript_id: 'e3737292',
+          transcript_title: 'Interview with the mayor',
+          speaker: 'Mayor Elena Alvarez',
+          start_ms: 37_744,
+          end_ms: 41_805,
+          time: '00:00:37',
+          quote: 'Frankly, the old ferry was a damn disgrace.',
+        },
+      ],
+    };
+    client.send({ type: 'tool.result', call_id: call.call_id, result: JSON.stringify(result) });
+    expect((await client.next('transcript.agent')).text).toMatch(
+      new RegExp(
+        `^${ACK} search library says: total 1, 1 quote: Interview with the mayor, Mayor Elena Alvarez, ` +
+          '00:00:37, Frankly, the old ferry was a damn disgrace\\.$',
+      ),
+    );
   });
 
   it('does not call tools the user does not ask for', async () => {

@@ -74,7 +74,7 @@ describe('npm run cli -- voice', () => {
       result: JSON.stringify({ transcripts: [] }),
     });
     const followUp = events.filter((event) => event.type === 'agent-transcript').at(-1);
-    expect(followUp?.text).toContain('list recent transcripts says: {"transcripts":[]}');
+    expect(followUp?.text).toContain('list recent transcripts says: no transcripts.');
     expect(call?.arguments).toEqual({ limit: 3 });
   });
 

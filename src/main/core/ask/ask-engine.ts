@@ -17,7 +17,7 @@ import {
   type GatewayTool,
   type ToolCall,
 } from '../gateway/gateway-request';
-import type { ToolDefinition } from '../library-tools/library-tools';
+import { toolResultText, type ToolDefinition } from '../library-tools/library-tools';
 
 /**
  * One question about one transcript, asked as a conversation. The first message carries the
@@ -297,7 +297,7 @@ function roundRequest(
 }
 
 async function runCall(call: ToolCall, deps: AskDependencies, record: RecordEntry): Promise<ChatMessage> {
-  const result = JSON.stringify(await deps.runTool(call.function.name, call.function.arguments));
+  const result = toolResultText(await deps.runTool(call.function.name, call.function.arguments));
   record({
     kind: 'tool',
     id: deps.newId(),

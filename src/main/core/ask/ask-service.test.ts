@@ -124,6 +124,25 @@ describe('Ask', () => {
     expect(stored.some((entry) => entry.kind === 'tool' && entry.callId === call.callId)).toBe(true);
   });
 
+  it("gives the model a tool's error as the sentence it can act on, never as JSON", async () => {
+    sent.length = 0;
+    // The emulated model makes up the passage's transcript id: the tool cannot read it.
+    const entries = await service.send({
+      requestId: nextRequestId(),
+      transcriptId,
+      question: 'Read the passage between the first two questions',
+    });
+    expect(entries.map((entry) => entry.kind)).toEqual(['question', 'tool', 'answer']);
+    const call = entries[1] as Extract<AskEntry, { kind: 'tool' }>;
+    expect(call.name).toBe('read_passage');
+    expect(call.result).toMatch(
+      /^(There is no transcript with id .+ in the library|read_passage was not run: .+)\.$/,
+    );
+    const second = sent.at(-1) as { messages: { role: string; content: string }[] };
+    expect(second.messages.at(-1)).toMatchObject({ role: 'tool', content: call.result });
+    expect(answerOf(entries).text).toBe(`According to read_passage: ${call.result}`);
+  });
+
   it('tries the fallback models of the setting in order and records which one answered', async () => {
     settings.askModel = 'fail-first';
     settings.askFallbackModels = ['fail-second', 'fail-third', 'gpt-5-mini'];

@@ -1,8 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { openDatabase } from '../library/database';
 import { Library } from '../library/library';
 import { completedTranscriptFromLines, type TranscriptLine } from '../library/completed-transcript.test-kit';
-import { libraryTools, maxPassageMs, runTool, toolDefinitions } from './library-tools';
+import {
+  libraryTools,
+  maxPassageMs,
+  runTool,
+  speakersCalled,
+  toolDefinitions,
+  toolResultText,
+} from './library-tools';
 
 let library: Library;
 let now = 1_700_000_000_000;
@@ -101,15 +109,28 @@ describe('runTool', () => {
     expect(result.transcripts[0]).toMatchObject({ status: 'completed', duration: '00:10:00' });
   });
 
-  it('answers the model with an error, never a throw, for bad calls', async () => {
+  it('answers the model with an error sentence it can act on, never a throw, for bad calls', async () => {
     expect(await runTool(library, 'format_disk', {})).toEqual({
-      error: 'There is no tool named format_disk.',
+      error:
+        'There is no tool named format_disk. The tools are: search_library, read_passage, list_recent_transcripts.',
     });
     expect(await runTool(library, 'search_library', '{not json')).toEqual({
-      error: 'The arguments for search_library are not valid JSON.',
+      error: 'The arguments for search_library are not valid JSON. Send them again as a JSON object.',
     });
-    const missingQuery = (await runTool(library, 'search_library', { limit: 3 })) as { error: string };
-    expect(missingQuery.error).toMatch(/^Invalid arguments for search_library: query:/);
+    expect(await runTool(library, 'search_library', { limit: 3 })).toEqual({
+      error: 'search_library was not run: query is missing. Call it again with corrected arguments.',
+    });
+    // The demo's agent once sent read_passage no times at all (both 0).
+    expect(
+      await runTool(library, 'read_passage', { transcript_id: 'ferry', start_ms: 0, end_ms: 0 }),
+    ).toEqual({
+      error:
+        'read_passage was not run: end_ms must be at least 1; end_ms must be after start_ms. Call it again with corrected arguments.',
+    });
+    expect(await runTool(library, 'search_library', { query: 'ferry', limit: 1.5, speaker: '' })).toEqual({
+      error:
+        'search_library was not run: speaker must not be empty; limit must be a whole number. Call it again with corrected arguments.',
+    });
     const tooLong = (await runTool(library, 'read_passage', {
       transcript_id: 'ferry',
       start_ms: 0,
@@ -121,5 +142,89 @@ describe('runTool', () => {
     ).toEqual({
       error: 'There is no transcript with id gone in the library.',
     });
+  });
+
+  it('gives the model, whatever the arguments, a JSON result or one plain sentence, never a JSON error', async () => {
+    const word = fc.stringMatching(/^[a-z]{1,8}$/);
+    const value = fc.oneof(
+      word,
+      fc.integer({ min: -1000, max: 700_000 }),
+      fc.double({ noNaN: true }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(word, { maxLength: 2 }),
+    );
+    const names = ['query', 'speaker', 'limit', 'transcript_id', 'start_ms', 'end_ms'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...libraryTools.map((tool) => tool.name)),
+        fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 4 }),
+        fc.boolean(),
+        async (name, args, asText) => {
+          const result = await runTool(library, name, asText ? JSON.stringify(args) : args);
+          const text = toolResultText(result);
+          if ('error' in (result as object)) {
+            expect(text).toBe((result as { error: string }).error);
+            expect(text).toMatch(/^[A-Z_a-z].*[^.]\.$/s);
+            expect(text).not.toMatch(/[{}[\]]|\.\./);
+          } else {
+            expect(JSON.parse(text)).toEqual(result);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('search_library', () => {
+  it('narrows to a speaker named as the reporter says it: "the mayor" is Mayor Jones', async () => {
+    const result = (await runTool(library, 'search_library', { query: 'ferry', speaker: 'the mayor' })) as {
+      total: number;
+      quotes: { speaker: string; quote: string }[];
+    };
+    expect(result.total).toBe(1);
+    expect(result.quotes).toEqual([
+      expect.objectContaining({ speaker: 'Mayor Jones', quote: 'The ferry contract was signed in March.' }),
+    ]);
+    const bySpeakerLabel = (await runTool(library, 'search_library', {
+      query: 'ferry',
+      speaker: 'speaker a',
+    })) as {
+      quotes: { speaker: string }[];
+    };
+    expect(bySpeakerLabel.quotes.map((quote) => quote.speaker)).toEqual(['Speaker A']);
+    expect(await runTool(library, 'search_library', { query: 'ferry', speaker: 'the governor' })).toEqual({
+      error:
+        'No speaker in the library is called the governor. Search again without a speaker, or with a name the reporter gave one.',
+    });
+  });
+
+  it('when no sentence has every word said, gives those with the most of them and says so', async () => {
+    const result = (await runTool(library, 'search_library', { query: 'ferry budget signed' })) as {
+      total: number;
+      note: string;
+      quotes: { quote: string }[];
+    };
+    expect(result.note).toBe('No quote has every word of "ferry budget signed"; these have some of them.');
+    expect(result.quotes.map((quote) => quote.quote)).toEqual([
+      'The ferry contract was signed in March.',
+      'Tell me about the ferry contract.',
+      'The budget grows by four percent.',
+      'Who signed it?',
+    ]);
+    expect(await runTool(library, 'search_library', { query: 'lighthouse keeper' })).toEqual({
+      total: 0,
+      quotes: [],
+    });
+  });
+
+  it('matches every word said of a speaker, bar articles, against the names given', () => {
+    const names = ['Mayor Elena Alvarez', 'Daniel Reyes', 'Deputy Mayor Ortiz'];
+    expect(speakersCalled('the mayor', names)).toEqual(['Mayor Elena Alvarez', 'Deputy Mayor Ortiz']);
+    expect(speakersCalled('Mayor Alvarez', names)).toEqual(['Mayor Elena Alvarez']);
+    expect(speakersCalled('Speaker B', names)).toEqual(['B']);
+    expect(speakersCalled('the', names)).toEqual([]);
+    expect(speakersCalled('Reyes Daniel', names)).toEqual(['Daniel Reyes']);
   });
 });

@@ -137,6 +137,14 @@ export class JobStore {
     return rows.map((row) => this.toRecord(row));
   }
 
+  /** Every name the reporter gave a speaker, once each, in alphabetical order. */
+  speakerNames(): string[] {
+    const rows = this.db
+      .prepare('SELECT DISTINCT name FROM speakers WHERE name IS NOT NULL ORDER BY name')
+      .all() as { name: string }[];
+    return rows.map((row) => row.name);
+  }
+
   /** Every job the scheduler has not finished: what to resume at start. */
   unfinished(): JobRecord[] {
     const rows = this.db

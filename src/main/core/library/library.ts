@@ -89,6 +89,11 @@ export class Library {
     return settle(() => this.jobs.list(options));
   }
 
+  /** Every name the reporter gave a speaker, in any transcript: what a spoken "the mayor" can mean. */
+  speakerNames(): Promise<string[]> {
+    return settle(() => this.jobs.speakerNames());
+  }
+
   /** Every job the scheduler has not finished: what to resume at start. */
   unfinishedJobs(): Promise<JobRecord[]> {
     return settle(() => this.jobs.unfinished());

@@ -99,7 +99,11 @@ describe('tool calls', () => {
     server({ type: 'tool.call', call_id: 'c2', name: 'read_passage', arguments: {} });
     server({ type: 'reply.done', status: 'completed' });
     await log.next('tool-result');
-    expect(sent.at(-1)).toEqual({ type: 'tool.result', call_id: 'c2', result: '{"error":"disk gone"}' });
+    expect(sent.at(-1)).toEqual({
+      type: 'tool.result',
+      call_id: 'c2',
+      result: 'read_passage failed: disk gone',
+    });
     await session.stop();
   });
 });

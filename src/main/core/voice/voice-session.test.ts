@@ -205,8 +205,31 @@ describe('a conversation', () => {
       result: JSON.stringify({ quotes: ['the ferry contract is signed'] }),
     });
     const followUp = await log.next('agent-transcript', (event) => /says/.test(event.text));
-    expect(followUp.text).toContain('search library says: {"quotes":["the ferry contract is signed"]}');
+    expect(followUp.text).toContain('search library says: 1 quote: the ferry contract is signed.');
     expect(calls).toEqual([{ name: 'search_library', args: { query: 'ferry contract' } }]);
+  });
+
+  it.each([
+    {
+      case: 'a tool that answers with an error',
+      runTool: () => Promise.resolve({ error: 'search_library was not run: query is missing.' }),
+      said: 'search_library was not run: query is missing.',
+    },
+    {
+      case: 'a tool that throws',
+      runTool: () => Promise.reject(new Error('The library is closed.')),
+      said: 'search_library failed: The library is closed.',
+    },
+  ])('sends the agent a sentence, never JSON, from $case', async ({ runTool, said }) => {
+    const { voice, log, recorder } = session({ runTool });
+    await voice.start();
+    await queueUtterance(emulator.url, 'search library ferry contract');
+    voice.capture(utterance(1000));
+    const call = await log.next('tool-call');
+    expect(await log.next('tool-result')).toMatchObject({ callId: call.callId, result: said, sent: true });
+    expect(recorder.sent).toContainEqual({ type: 'tool.result', call_id: call.callId, result: said });
+    const followUp = await log.next('agent-transcript', (event) => /says/.test(event.text));
+    expect(followUp.text).toContain(`search library says: ${said}`);
   });
 
   it('barges in: speech flushes the queued reply audio at once and the reply ends interrupted', async () => {

@@ -4,6 +4,7 @@ import { PlaybackQueue, type AudioSink } from './playback-queue';
 import { parseServerMessage, sessionUpdate, type ServerMessage, type SessionConfig } from './voice-protocol';
 import type { VoiceSocket, VoiceSocketFactory } from './voice-socket';
 import { DisposableStore, toDisposable, type IDisposable } from '../lifecycle';
+import { toolResultText } from '../library-tools/library-tools';
 
 /**
  * One conversation with the voice agent: the socket, the session's configuration, the
@@ -58,7 +59,7 @@ export const systemTimers: VoiceTimers = {
 
 export type VoiceAuth = { kind: 'key'; apiKey: string } | { kind: 'token'; token: () => Promise<string> };
 
-/** Runs a tool the agent called; the result goes back as JSON text. */
+/** Runs a tool the agent called; the result goes back as JSON text, an `{ error }` as its sentence. */
 export type ToolRunner = (name: string, args: unknown) => Promise<unknown>;
 
 export interface VoiceSessionOptions {
@@ -516,9 +517,9 @@ export class VoiceSession implements IDisposable {
   private toolCall(callId: string, name: string, args: unknown): void {
     this.emit({ type: 'tool-call', callId, name, arguments: args });
     const run = this.options.runTool ?? (() => Promise.resolve({ error: `There is no tool named ${name}.` }));
-    const result = run(name, args).then(
-      (value) => (typeof value === 'string' ? value : JSON.stringify(value)),
-      (error: unknown) => JSON.stringify({ error: error instanceof Error ? error.message : String(error) }),
+    // An error goes back as its sentence, which the agent reads out and acts on; never as JSON.
+    const result = run(name, args).then(toolResultText, (error: unknown) =>
+      toolResultText({ error: `${name} failed: ${error instanceof Error ? error.message : String(error)}` }),
     );
     this.pendingTools.push({ callId, name, result });
   }
