@@ -175,28 +175,11 @@ function planFixes(
     const sentence = sentences[position];
     if (!sentence) throw outOfRange();
     const shown = sentence.words.map((word) => word.text).join(' ');
-    const spans = chosen
-      .map((fix) => {
-        const match = [...shown.matchAll(findPattern(fix.find, { wholeWord: true }))][fix.occurrence];
-        return match?.index === undefined
-          ? undefined
-          : { start: match.index, end: match.index + match[0].length, replacement: fix.replacement };
-      })
-      .filter((span) => span !== undefined)
-      .sort((a, b) => b.start - a.start);
-    let text = shown;
-    let limit = Infinity;
-    let count = 0;
-    for (const span of spans) {
-      if (span.end > limit) continue;
-      text = text.slice(0, span.start) + span.replacement + text.slice(span.end);
-      limit = span.start;
-      count++;
-    }
-    if (count === 0 || text === shown) continue;
+    const { text, placed } = textWithFixes(shown, chosen);
+    if (placed.length === 0 || text === shown) continue;
     const change = minimalChange(position, [contentOf(sentence)], retype([contentOf(sentence)], text));
     if (!change) continue;
-    replaced += count;
+    replaced += placed.length;
     step.push(change);
   }
   return {
@@ -204,6 +187,63 @@ function planFixes(
     summary: `Fixed ${replaced === 1 ? 'a spelling' : `${replaced} spellings`} from the glossary`,
     replaced,
   };
+}
+
+/** Where one fix went: its match in the text before, its replacement in the text after. */
+export interface PlacedFix<F> {
+  fix: F;
+  start: number;
+  end: number;
+  /** Where the replacement is in the text after every fix. */
+  after: { start: number; end: number };
+}
+
+/**
+ * A sentence's text with fixes made, as "Apply glossary" makes them: each is the `occurrence`-th
+ * whole-word match of `find` (ignoring case). The proposals are checked with the same making
+ * (textWithSpans), so what is proposed is what is written.
+ */
+export function textWithFixes<F extends { find: string; occurrence: number; replacement: string }>(
+  shown: string,
+  fixes: readonly F[],
+): { text: string; placed: PlacedFix<F>[] } {
+  const spans = fixes
+    .map((fix) => {
+      const match = [...shown.matchAll(findPattern(fix.find, { wholeWord: true }))][fix.occurrence];
+      return match?.index === undefined
+        ? undefined
+        : { fix, start: match.index, end: match.index + match[0].length };
+    })
+    .filter((span) => span !== undefined);
+  return textWithSpans(shown, spans);
+}
+
+/**
+ * The text with each span replaced by its fix's replacement, made from the end backwards; a span
+ * that overlaps one already made (the earlier in the list, at the same place) is left out.
+ */
+export function textWithSpans<F extends { replacement: string }>(
+  shown: string,
+  spans: readonly { fix: F; start: number; end: number }[],
+): { text: string; placed: PlacedFix<F>[] } {
+  const ordered = [...spans].sort((a, b) => b.start - a.start);
+  let text = shown;
+  let limit = Infinity;
+  const made: typeof ordered = [];
+  for (const span of ordered) {
+    if (span.end > limit) continue;
+    text = text.slice(0, span.start) + span.fix.replacement + text.slice(span.end);
+    limit = span.start;
+    made.push(span);
+  }
+  // Made from the end; in reading order, each replacement moved by those before it.
+  let shift = 0;
+  const placed = made.reverse().map((span) => {
+    const start = span.start + shift;
+    shift += span.fix.replacement.length - (span.end - span.start);
+    return { ...span, after: { start, end: start + span.fix.replacement.length } };
+  });
+  return { text, placed };
 }
 
 /** The expression find and replace use: literal text, optionally whole words and case-sensitive. */

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { EditIntent } from '../corrections/corrections';
-import { findPattern } from '../corrections/edit-plan';
 import type { Segment } from '../library';
 import type { GlossaryEntry } from './glossary';
+import { fixPlaces, spellingsOf } from './glossary-fix-places';
 
 /**
  * "Apply glossary" on a transcript already made (issue #21): every place the corrected text has
  * one of the glossary's misheard forms, as a list the journalist reviews. The accepted ones are
  * applied as one ordinary correction (the `fixes` edit intent, one undo step), matched exactly
- * as find and replace matches: whole words, ignoring case.
+ * as find and replace matches: whole words, ignoring case, and never where the fix would write a
+ * name twice (issue #31).
  */
 export const glossaryFixProposalSchema = z.object({
   position: z.number().int(),
@@ -26,37 +27,33 @@ export type GlossaryFixProposal = z.infer<typeof glossaryFixProposalSchema>;
 
 const contextChars = 40;
 
+/**
+ * Every place the text has one of the entries' misheard forms, for the journalist to review (all
+ * ticked), never where the fix would write a name twice (see glossary-fix-places.ts): applying
+ * the same glossary again proposes nothing.
+ */
 export function proposeGlossaryFixes(
   sentences: readonly Pick<Segment, 'position' | 'words'>[],
   entries: readonly GlossaryEntry[],
 ): GlossaryFixProposal[] {
-  const proposals: (GlossaryFixProposal & { offset: number })[] = [];
-  for (const entry of entries)
-    for (const form of new Set(entry.misheard.map((misheard) => misheard.trim()).filter(Boolean)))
-      for (const sentence of sentences) {
-        const shown = sentence.words.map((word) => word.text).join(' ');
-        const matches = [...shown.matchAll(findPattern(form, { wholeWord: true }))];
-        matches.forEach((match, occurrence) => {
-          const offset = match.index;
-          // Already spelled right (a form that differs from the spelling only in case).
-          if (match[0] === entry.term) return;
-          proposals.push({
-            position: sentence.position,
-            occurrence,
-            find: form,
-            replacement: entry.term,
-            entryId: entry.id,
-            startMs: wordAt(sentence.words, offset)?.start ?? 0,
-            before: shown.slice(Math.max(0, offset - contextChars), offset),
-            match: match[0],
-            after: shown.slice(offset + match[0].length, offset + match[0].length + contextChars),
-            offset,
-          });
-        });
-      }
-  return proposals
-    .sort((a, b) => a.position - b.position || a.offset - b.offset)
-    .map(({ offset: _offset, ...proposal }) => proposal);
+  const spellings = spellingsOf(entries);
+  const proposals: GlossaryFixProposal[] = [];
+  for (const sentence of sentences) {
+    const shown = sentence.words.map((word) => word.text).join(' ');
+    for (const place of fixPlaces(shown, spellings))
+      proposals.push({
+        position: sentence.position,
+        occurrence: place.occurrence,
+        find: place.find,
+        replacement: place.replacement,
+        entryId: place.entry.id,
+        startMs: wordAt(sentence.words, place.start)?.start ?? 0,
+        before: shown.slice(Math.max(0, place.start - contextChars), place.start),
+        match: place.match,
+        after: shown.slice(place.end, place.end + contextChars),
+      });
+  }
+  return proposals;
 }
 
 /** The accepted proposals as the `fixes` edit intent takes them. */

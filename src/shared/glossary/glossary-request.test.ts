@@ -93,6 +93,51 @@ describe('glossaryContribution', () => {
     ]);
   });
 
+  it('never sends a form that is part of its spelling, and says why once, the spelling still a key term', () => {
+    const result = glossaryContribution([
+      entry('Al-Hassan', ['Hassan', 'Al Hasan'], 3),
+      entry('Northwind Ferries', ['Northwind', 'North Wind'], 2),
+    ]);
+    expect(result.keyterms).toEqual(['Al-Hassan', 'Northwind Ferries']);
+    expect(result.customSpelling).toEqual([{ from: ['Al Hasan'], to: 'Al-Hassan' }]);
+    expect(result.notExpressible).toEqual([
+      {
+        term: 'Al-Hassan',
+        reason:
+          '“Hassan” is part of “Al-Hassan” itself: as a custom spelling it would have the service write the name twice wherever the recording says it right, so it is never sent. Apply glossary still fixes it where it stands alone. Its spelling is still sent as a key term.',
+      },
+      {
+        term: 'Northwind Ferries',
+        reason:
+          '“Northwind” is part of “Northwind Ferries” itself: as a custom spelling it would have the service write the name twice wherever the recording says it right, so it is never sent. Apply glossary still fixes it where it stands alone. Custom spelling can only write a single word, and “Northwind Ferries” is 2 words: its misheard forms (North Wind) are not replaced. Its spelling is still sent as a key term.',
+      },
+    ]);
+  });
+
+  it('says what a spelling cannot send once, however many glossaries have it and whatever the reasons', () => {
+    const inTwoGlossaries = glossaryContribution([
+      entry('Gull Island', ['Gul Island'], 2),
+      { ...entry('gull island', ['Gall Island'], 1), glossaryId: 2 },
+    ]);
+    expect(inTwoGlossaries.notExpressible).toEqual([
+      {
+        term: 'Gull Island',
+        reason:
+          'Custom spelling can only write a single word, and “Gull Island” is 2 words: its misheard forms (Gul Island, Gall Island) are not replaced. Its spelling is still sent as a key term.',
+      },
+    ]);
+    const long = glossaryContribution([
+      entry('The Greater Harbour Area Ferry Passenger Association', ['Harbour Association']),
+    ]);
+    expect(long.notExpressible).toEqual([
+      {
+        term: 'The Greater Harbour Area Ferry Passenger Association',
+        reason:
+          'A key term has at most 6 words; this one has 7. Custom spelling can only write a single word, and “The Greater Harbour Area Ferry Passenger Association” is 7 words: its misheard forms (Harbour Association) are not replaced.',
+      },
+    ]);
+  });
+
   it('leaves a form the journalist spelled in the form itself to that spelling', () => {
     const result = glossaryContribution([entry('Brennan', ['Brenan', 'Brenin'])], {
       custom_spelling: [{ from: ['brenan'], to: 'Brannan' }],

@@ -78,6 +78,41 @@ export function defaultGlossaryIds(glossaries: readonly Glossary[], preset: stri
     .map((glossary) => glossary.id);
 }
 
+/** A word as the glossary compares words: a run of letters (with their accents) and digits. */
+export const glossaryWordPattern = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** A text's words as the glossary compares them, ignoring case: "Al-Hassan" is al, hassan. */
+export function glossaryWords(text: string): string[] {
+  return (text.match(glossaryWordPattern) ?? []).map((word) => word.toLocaleLowerCase());
+}
+
+/**
+ * The misheard forms that are part of the spelling itself: "Northwind" of "Northwind Ferries",
+ * "Hassan" of "Al-Hassan" (issue #31). Sent as a custom spelling, such a form has the service
+ * write the name twice wherever the recording says it right ("Northwind Ferries Ferries"), so it
+ * is never sent; "Apply glossary" still fixes it where it stands alone.
+ */
+export function formsInsideSpelling(term: string, forms: readonly string[]): string[] {
+  const spelled = glossaryWords(term);
+  return forms.filter((form) => {
+    const words = glossaryWords(form);
+    if (words.length === 0 || words.length >= spelled.length) return false;
+    return spelled.some((_, at) => words.every((word, index) => spelled[at + index] === word));
+  });
+}
+
+/** "“Northwind”" or "“Northwind” and “Ferries”": forms named in a sentence. */
+export function namedForms(forms: readonly string[]): string {
+  const quoted = forms.map((form) => `“${form}”`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
+/** Why a form that is part of its spelling is never sent, in the journalist's words. */
+export function insideSpellingReason(term: string, forms: readonly string[]): string {
+  const one = forms.length === 1;
+  return `${namedForms(forms)} ${one ? 'is' : 'are'} part of “${term}” itself: as a custom spelling ${one ? 'it' : 'they'} would have the service write the name twice wherever the recording says it right, so ${one ? 'it is' : 'they are'} never sent. Apply glossary still fixes ${one ? 'it' : 'them'} where ${one ? 'it stands' : 'they stand'} alone.`;
+}
+
 /**
  * The glossary kind of an entity the service detected (entity_detection): the real service's
  * `person_name`, `location` and `organization` (AssemblyAI's entity types; the spec does not list

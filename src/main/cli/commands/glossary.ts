@@ -6,17 +6,24 @@ import {
   type Glossary,
   type GlossaryEntry,
 } from '../../../shared/glossary/glossary';
+import { textWithFixes } from '../../../shared/corrections/edit-plan';
+import type { GlossaryFixProposal } from '../../../shared/glossary/glossary-fixes';
+import type { Segment } from '../../../shared/library';
 import { writeExportFile } from '../../core/export/export-file';
+import { applyAllFixes } from '../../core/glossary/glossary-fix-proposals';
 import { readGlossaryFile } from '../../core/glossary/glossary-file';
 import type { Glossaries } from '../../core/glossary/glossaries';
 import { printResult } from '../cli-io';
 import { defineCommand, type CommandContext } from '../command';
 import type { OptionValues } from '../cli-options';
 import { onlyWord } from '../command-words';
+import { cliCommand, correctableTranscript, editReport } from '../correction-lines';
+import { timestamp } from '../job-lines';
 import { UsageError } from '../usage-error';
 
 /**
- * `glossary add|list|remove|import|export` (issue #21): the newsroom's spellings from a terminal.
+ * `glossary add|list|remove|import|export|apply` (issues #21, #31): the newsroom's spellings from
+ * a terminal, and applied to a transcript already made.
  * Without --glossary a command works on "General", the glossary every library starts with; add
  * and import make the glossary they name when there is none yet, as a newsroom starting a beat
  * would expect, while list, remove and export refuse a name that does not exist.
@@ -40,6 +47,7 @@ const glossaryOptions = {
   },
   note: { type: 'string', valueName: 'TEXT', description: 'add: a note for the newsroom' },
   force: { type: 'boolean', description: 'export: replaces a file already there' },
+  'dry-run': { type: 'boolean', description: 'apply: lists the fixes without making them' },
   json: { type: 'boolean', description: 'prints the answer as JSON' },
 } as const;
 
@@ -193,7 +201,76 @@ const actions: Record<string, Action> = {
   },
 };
 
-const glossaryActions: ReadonlyMap<string, Action> = new Map(Object.entries(actions));
+/** One proposed fix as `glossary apply` shows it: where, when, and its sentence before and after. */
+function fixReport(fix: GlossaryFixProposal, sentence: Segment | undefined) {
+  const before =
+    sentence?.words.map((word) => word.text).join(' ') ?? `${fix.before}${fix.match}${fix.after}`;
+  return {
+    /** As `show --json` numbers sentences, from 0; `sentence` counts from 1, as a person does. */
+    position: fix.position,
+    sentence: fix.position + 1,
+    startMs: fix.startMs,
+    time: timestamp(fix.startMs),
+    match: fix.match,
+    replacement: fix.replacement,
+    entryId: fix.entryId,
+    before,
+    after: textWithFixes(before, [fix]).text,
+  };
+}
+
+/**
+ * `glossary apply <id>`: what the reader's "Apply glossary…" proposes, every fix of it made as
+ * one correction that `undo` takes back (or, with --dry-run, only listed).
+ */
+async function applyGlossary(words: string[], values: Values, context: Context): Promise<number> {
+  const id = onlyWord(words, 'glossary apply needs one transcript id');
+  const { core } = context.openLibrary({ showProgress: false });
+  const job = await correctableTranscript(core.library, id);
+  const glossaryIds =
+    values.glossary === undefined ? undefined : [(await core.glossaries.named(values.glossary)).id];
+  const applied = await applyAllFixes(core.library, core.glossaries, id, {
+    glossaryIds,
+    dryRun: values['dry-run'],
+  });
+  const { result } = applied;
+  const fixes = applied.fixes.map((fix) => fixReport(fix, applied.sentences[fix.position]));
+  const from = values.glossary === undefined ? 'the glossaries' : `the glossary ${values.glossary}`;
+  printResult(
+    context.io,
+    values.json,
+    {
+      id,
+      title: job.title,
+      dryRun: values['dry-run'],
+      fixes,
+      edit: result ? editReport(id, result, result.state.undo) : null,
+    },
+    () => {
+      if (fixes.length === 0) return `Nothing in "${job.title}" to fix from ${from}.`;
+      const count = `${fixes.length} spelling${fixes.length === 1 ? '' : 's'}`;
+      return [
+        result
+          ? `Fixed ${count} from ${from} in "${job.title}", as one correction:`
+          : `${count} to fix from ${from} in "${job.title}" (nothing is changed yet):`,
+        ...fixes.flatMap((fix) => [
+          `  [${fix.time}] sentence ${fix.sentence}: ${fix.match} → ${fix.replacement}`,
+          `    - ${fix.before}`,
+          `    + ${fix.after}`,
+        ]),
+        result
+          ? `To take it back: ${cliCommand(`undo ${id}`)}`
+          : `To make them: ${cliCommand(`glossary apply ${id}${values.glossary === undefined ? '' : ` --glossary "${values.glossary}"`}`)}`,
+      ].join('\n');
+    },
+  );
+  return 0;
+}
+
+const glossaryActions: ReadonlyMap<string, Action> = new Map([
+  ...Object.entries(actions),
+  ['apply', applyGlossary],
+]);
 
 export const glossaryCommand = defineCommand({
   name: 'glossary',
@@ -203,6 +280,7 @@ export const glossaryCommand = defineCommand({
     'remove <term> [--glossary NAME] [--json]',
     'import FILE.csv [--glossary NAME] [--json]',
     'export FILE.csv [--glossary NAME] [--force] [--json]',
+    'apply <id> [--glossary NAME] [--dry-run] [--json]',
   ],
   summary:
     'The newsroom glossary: names and terms spelled right on every new transcription, with the ways the service mishears them.',
@@ -215,7 +293,7 @@ export const glossaryCommand = defineCommand({
       throw new UsageError(
         action
           ? `unknown glossary command "${action}"`
-          : 'glossary needs a command: add, list, remove, import or export',
+          : 'glossary needs a command: add, list, remove, import, export or apply',
       );
     return run(words, values, context);
   },
