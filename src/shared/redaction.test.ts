@@ -215,7 +215,7 @@ const redactedTranscriptArbitrary = fc
     sub: fc.constantFrom('hash' as const, 'entity_name' as const),
     keepUnredacted: fc.boolean(),
   })
-  .map(({ entities, policies, sub, keepUnredacted }) => {
+  .map(({ entities, policies, sub, keepUnredacted }): Record<string, unknown> => {
     const redacts = (type: (typeof entityTypes)[number]): boolean => !policies || policies.includes(type);
     // The transcript's words say each redacted entity as the service writes it.
     const said = entities.filter((e) => redacts(e.entity_type));
@@ -229,7 +229,7 @@ const redactedTranscriptArbitrary = fc
         ? { unredacted_words: said.map((e, i) => word(e.text, i * 1000)) }
         : {}),
       entities: entities.map((e) => ({ ...e, end: e.start + 500 })),
-    } as Record<string, unknown>;
+    };
   });
 
 describe('the redacted view’s entities, over generated entity lists mixing redacted and plain texts', () => {
