@@ -31,9 +31,18 @@ export interface Chapter {
   start: number;
   end: number;
 }
+/** Redacted entities of one kind, counted rather than listed (redaction.ts decides which). */
+export interface RedactedKind {
+  /** The kind as a journalist says it: "phone number", "e-mail", "person". */
+  kind: string;
+  /** How many different details of that kind were redacted. */
+  count: number;
+}
 export interface Analyses {
   keyPhrases: Occurrences[];
   entities: Occurrences[];
+  /** The redacted entities, by kind; only the redacted view has any. */
+  redactedEntities: RedactedKind[];
   sentiment: SentimentSpan[];
   safety: SafetyFlag[];
   topics: Topic[];
@@ -55,6 +64,7 @@ export function readAnalyses(transcript: Record<string, unknown> | null): Analys
   return {
     keyPhrases: keyPhrases(t.auto_highlights_result),
     entities: entities(t.entities),
+    redactedEntities: [],
     sentiment: list(t.sentiment_analysis_results).flatMap((item) => {
       const start = num(item.start);
       const end = num(item.end);

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   analysesAsShown,
   effectiveChoice,
+  redactedEntitiesLine,
   redactionOf,
+  showsRedaction,
   substitute,
   textAsShown,
   transcriptAsShown,
@@ -90,15 +93,10 @@ describe('what a journalist may see of a redacted transcript', () => {
     expect(shown).toContain('[EMAIL_ADDRESS]');
 
     const a = analysesAsShown(json, 'redacted');
-    expect(a.entities.map((e) => [e.text, e.detail])).toEqual(
-      expect.arrayContaining([
-        ['[PHONE_NUMBER]', 'phone number'],
-        ['[EMAIL_ADDRESS]', 'email address'],
-        ['[PERSON_NAME]', 'person name'],
-        // A type the policies leave alone stays readable.
-        ['Port Hollow', 'location'],
-      ]),
-    );
+    // A redacted entity is counted by its kind, never listed as its marks; a type the policies
+    // leave alone stays readable.
+    expect(a.entities.map((e) => [e.text, e.detail])).toEqual([['Port Hollow', 'location']]);
+    expect(redactedEntitiesLine(a.redactedEntities)).toBe('3 redacted: phone number, e-mail, person');
     expect(a.keyPhrases.map((k) => k.text)).toEqual([
       'call [PHONE_NUMBER]',
       'ferry contract',
@@ -127,9 +125,12 @@ describe('what a journalist may see of a redacted transcript', () => {
     expect(textAsShown(`Call ${phone} now`, redaction, 'redacted')).toBe('Call ###-#### now');
     expect(textAsShown(`Mail ${email}.`, redaction, 'redacted')).toBe('Mail #####@##########.###.');
     const a = analysesAsShown(json, 'redacted');
-    expect(a.entities.map((e) => e.text)).toEqual(
-      expect.arrayContaining(['###-####', '#####@##########.###', '###']),
-    );
+    expect(a.entities.map((e) => e.text)).toEqual(['Port Hollow']);
+    expect(a.redactedEntities).toEqual([
+      { kind: 'phone number', count: 1 },
+      { kind: 'e-mail', count: 1 },
+      { kind: 'person', count: 1 },
+    ]);
     // Without the unredacted words there is no original to show: the choice falls back to redacted.
     expect(effectiveChoice(json, 'original')).toBe('redacted');
     expect(everything(json, 'original')).not.toContain(phone);
@@ -148,7 +149,7 @@ describe('what a journalist may see of a redacted transcript', () => {
     expect(textAsShown(`x${phone}`, redaction, 'redacted')).toBe(`x${phone}`);
   });
 
-  it('merges key phrases and entities that read the same once redacted, so each is listed once', () => {
+  it('merges key phrases that read the same once redacted, and counts each redacted entity once', () => {
     const json = transcript({ sub: 'entity_name', keepUnredacted: true });
     const results = (json.auto_highlights_result as { results: unknown[] }).results;
     results.push({ text: 'call 555-0199', count: 2, rank: 0.95, timestamps: [{ start: 7000, end: 7200 }] });
@@ -160,9 +161,8 @@ describe('what a journalist may see of a redacted transcript', () => {
     expect(a.keyPhrases.filter((k) => k.text === 'call [PHONE_NUMBER]')).toEqual([
       { text: 'call [PHONE_NUMBER]', detail: '3×', starts: [starts[2], 7000] },
     ]);
-    expect(a.entities.filter((e) => e.text === '[PHONE_NUMBER]')).toEqual([
-      { text: '[PHONE_NUMBER]', detail: 'phone number', starts: [starts[3], 7000] },
-    ]);
+    // Two numbers that read alike once redacted are still two details.
+    expect(redactedEntitiesLine(a.redactedEntities)).toBe('4 redacted: phone number ×2, e-mail, person');
     expect(JSON.stringify(a)).not.toContain('555-0199');
   });
 
@@ -182,5 +182,96 @@ describe('what a journalist may see of a redacted transcript', () => {
     expect(wordsAsShown(words.slice(2, 4), json, 'original')).toEqual(['call', phone]);
     const notKept = transcript({ sub: 'entity_name', keepUnredacted: false });
     expect(wordsAsShown(words.slice(2, 4), notKept, 'original')).toEqual(['call', '[PHONE_NUMBER]']);
+  });
+});
+
+/** The kinds the property test draws from; the policies pick any subset of them. */
+const entityTypes = ['person_name', 'phone_number', 'email_address', 'location', 'organization'] as const;
+/** Words that entities and the transcript share, so details hide inside other entities' texts too. */
+const detailWords = [
+  'Ana',
+  'Reyes',
+  '555-0142',
+  '555-0199',
+  'ana@port.gov',
+  'Port',
+  'Hollow',
+  'Gull',
+  'Harbour',
+];
+
+const entityArbitrary = fc.record({
+  entity_type: fc.constantFrom(...entityTypes),
+  text: fc
+    .array(fc.constantFrom(...detailWords), { minLength: 1, maxLength: 3 })
+    .map((words) => words.join(' ')),
+  start: fc.nat({ max: 60_000 }),
+});
+
+const redactedTranscriptArbitrary = fc
+  .record({
+    entities: fc.array(entityArbitrary, { maxLength: 12 }),
+    policies: fc.option(fc.subarray([...entityTypes], { minLength: 1 }), { nil: undefined }),
+    sub: fc.constantFrom('hash' as const, 'entity_name' as const),
+    keepUnredacted: fc.boolean(),
+  })
+  .map(({ entities, policies, sub, keepUnredacted }): Record<string, unknown> => {
+    const redacts = (type: (typeof entityTypes)[number]): boolean => !policies || policies.includes(type);
+    // The transcript's words say each redacted entity as the service writes it.
+    const said = entities.filter((e) => redacts(e.entity_type));
+    const words = said.map((e, i) => word(substitute(e.text, e.entity_type, sub), i * 1000));
+    return {
+      redact_pii: true,
+      redact_pii_sub: sub,
+      ...(policies ? { redact_pii_policies: policies } : {}),
+      words,
+      ...(keepUnredacted && said.length > 0
+        ? { unredacted_words: said.map((e, i) => word(e.text, i * 1000)) }
+        : {}),
+      entities: entities.map((e) => ({ ...e, end: e.start + 500 })),
+    };
+  });
+
+describe('the redacted view’s entities, over generated entity lists mixing redacted and plain texts', () => {
+  it('lists only entities that show no redaction, and counts every redacted one once, by kind', () => {
+    fc.assert(
+      fc.property(redactedTranscriptArbitrary, (json) => {
+        const entities = json.entities as { entity_type: string; text: string }[];
+        const redaction = redactionOf(json);
+        const shownText = (text: string): string => textAsShown(text, redaction, 'redacted');
+        const a = analysesAsShown(json, 'redacted');
+
+        // Nothing listed shows a mark, so nothing listed can be offered to the glossary as hashes.
+        for (const listed of a.entities) expect(showsRedaction(listed.text)).toBe(false);
+        // Every entity whose text shows no redaction is listed as it reads.
+        const plain = entities.filter((e) => !showsRedaction(shownText(e.text)));
+        const listedKeys = new Set(a.entities.map((e) => `${e.detail}|${e.text.toLocaleLowerCase()}`));
+        for (const e of plain)
+          expect(listedKeys.has(`${e.entity_type.replace(/_/g, ' ')}|${e.text.toLocaleLowerCase()}`)).toBe(
+            true,
+          );
+        // Every other one is counted: once per different detail of its kind.
+        const hidden = entities.filter((e) => showsRedaction(shownText(e.text)));
+        const distinct = new Set(hidden.map((e) => `${e.entity_type}|${e.text.toLocaleLowerCase()}`));
+        expect(a.redactedEntities.reduce((sum, kind) => sum + kind.count, 0)).toBe(distinct.size);
+        // An entity of a redacted type always shows its marks, so it is never listed.
+        const policies = json.redact_pii_policies as string[] | undefined;
+        for (const e of entities)
+          if (!policies || policies.includes(e.entity_type)) expect(hidden).toContain(e);
+
+        const line = redactedEntitiesLine(a.redactedEntities);
+        if (distinct.size === 0) expect(line).toBeNull();
+        else expect(line).toMatch(new RegExp(`^${distinct.size} redacted: `));
+        expect(line ?? '').not.toMatch(/#|\[/);
+
+        // The original view, where the service kept the words, lists every entity as said.
+        if (effectiveChoice(json, 'original') === 'original') {
+          const original = analysesAsShown(json, 'original');
+          expect(original.redactedEntities).toEqual([]);
+          expect(original.entities.reduce((sum, e) => sum + e.starts.length, 0)).toBe(entities.length);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { readAnalyses, type Analyses } from './analyses';
+import { readAnalyses, type Analyses, type RedactedKind } from './analyses';
 
 /**
  * What a journalist may see of a redacted transcript, everywhere the app shows or exports text.
@@ -47,6 +47,17 @@ const timedTexts = (value: unknown): TimedText[] =>
     : [];
 
 const letterOrDigit = /[\p{L}\p{N}]/gu;
+
+/** The marks the service writes in place of a detail: "#" for each letter and digit, or "[PHONE_NUMBER]". */
+const redactionMark = /#|\[[A-Z_]+\]/;
+
+/**
+ * Whether a text of a redacted transcript shows a redacted detail: a word the service redacted
+ * (its audio speaks the detail), or an analysis' text once `textAsShown` hid a detail in it.
+ */
+export function showsRedaction(text: string): boolean {
+  return redactionMark.test(text);
+}
 
 /** The unredacted word text by start time, where the service returned it alongside the redacted words. */
 function unredactedByStart(transcript: Record<string, unknown> | null): Map<number, string> | null {
@@ -253,11 +264,68 @@ export function transcriptAsShown(
   return t;
 }
 
+/** The kinds of detail a journalist most often protects, as they say them; others read as the service names them. */
+const kindNames: Readonly<Record<string, string>> = {
+  person_name: 'person',
+  email_address: 'e-mail',
+  phone_number: 'phone number',
+};
+
+const kindName = (entityType: string): string => kindNames[entityType] ?? entityType.replace(/_/g, ' ');
+
+/**
+ * The entities the redacted view may list, and the redacted ones counted by kind. A redacted
+ * entity is never listed, even with its marks ("###-####" tells a reader nothing and offers a
+ * glossary a string of hashes): it is counted once per detail (two phone numbers hashed alike are
+ * two), by kind in the order they are first mentioned.
+ */
+function splitRedactedEntities(
+  raw: unknown,
+  shown: unknown,
+): { entities: unknown[]; redactedEntities: RedactedKind[] } {
+  const rawItems = items(raw);
+  const entities: unknown[] = [];
+  const details = new Map<string, Set<string>>();
+  items(shown).forEach((entity, index) => {
+    const type = isObject(entity) && typeof entity.entity_type === 'string' ? entity.entity_type : null;
+    if (
+      !isObject(entity) ||
+      type === null ||
+      typeof entity.text !== 'string' ||
+      !showsRedaction(entity.text)
+    ) {
+      entities.push(entity);
+      return;
+    }
+    // transcriptAsShown maps the entities one to one, so the original is at the same place.
+    const original = rawItems[index];
+    const detail = isObject(original) && typeof original.text === 'string' ? original.text : entity.text;
+    const kind = kindName(type);
+    details.set(kind, (details.get(kind) ?? new Set()).add(detail.toLocaleLowerCase()));
+  });
+  return {
+    entities,
+    redactedEntities: [...details].map(([kind, texts]) => ({ kind, count: texts.size })),
+  };
+}
+
+/** "3 redacted: phone number ×2, e-mail": what the redacted view says instead of listing them; null when none. */
+export function redactedEntitiesLine(kinds: readonly RedactedKind[]): string | null {
+  if (kinds.length === 0) return null;
+  const total = kinds.reduce((sum, kind) => sum + kind.count, 0);
+  const parts = kinds.map((kind) => (kind.count > 1 ? `${kind.kind} ×${kind.count}` : kind.kind));
+  return `${total} redacted: ${parts.join(', ')}`;
+}
+
 /** The analyses panels' content as the journalist may see it. */
 export function analysesAsShown(
   transcript: Record<string, unknown> | null,
   choice: TextChoice,
   words?: readonly TimedText[],
 ): Analyses {
-  return readAnalyses(transcriptAsShown(transcript, choice, words));
+  const shown = transcriptAsShown(transcript, choice, words);
+  if (!shown || transcript?.redact_pii !== true || effectiveChoice(transcript, choice) === 'original')
+    return readAnalyses(shown);
+  const { entities, redactedEntities } = splitRedactedEntities(transcript.entities, shown.entities);
+  return { ...readAnalyses({ ...shown, entities }), redactedEntities };
 }

@@ -48,10 +48,11 @@ test('a source’s phone number and email stay hidden in the panels and quotes u
   const toggle = page.getByRole('checkbox', { name: 'Show unredacted text' });
   await expect(toggle).not.toBeChecked();
 
-  // Redacted view (the default): the panels show what the transcript shows.
+  // Redacted view (the default): the panels show what the transcript shows, the redacted
+  // entities counted by kind.
   await reader.tab('Entities').click();
-  await expect(panel).toContainText('[PHONE_NUMBER]');
-  await expect(panel).toContainText('[EMAIL_ADDRESS]');
+  await expect(panel).toContainText('2 redacted: phone number, e-mail');
+  await expect(panel).not.toContainText('[PHONE_NUMBER]');
   await expect(panel).toContainText('Elena Alvarez');
   for (const name of ['Entities', 'Key phrases', 'Sentiment']) {
     await reader.tab(name).click();
@@ -84,5 +85,31 @@ test('a source’s phone number and email stay hidden in the panels and quotes u
   // And back: hidden again.
   await toggle.uncheck();
   await expect(panel).not.toContainText(phone);
-  await expect(panel).toContainText('[PHONE_NUMBER]');
+  await expect(panel).toContainText('2 redacted: phone number, e-mail');
+});
+
+test('redacted names, numbers and addresses are counted by kind in the Entities panel, never listed as hashes or offered to the glossary', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const reader = new ReaderPage(page);
+  await reader.openNewTranscript(interview, {
+    entity_detection: true,
+    redact_pii: true,
+    redact_pii_policies: ['person_name', 'phone_number', 'email_address'],
+    redact_pii_sub: 'hash',
+  });
+  await reader.tab('Entities').click();
+  const panel = reader.analyses.getByRole('tabpanel');
+  // Daniel Reyes, Daniel, Elena Alvarez and Alvarez are four people; one number, one address.
+  await expect(panel).toContainText('6 redacted: person ×4, phone number, e-mail');
+  await expect(panel).not.toContainText('#');
+  // What is not redacted is still listed and still goes to the glossary.
+  await expect(panel.getByRole('list', { name: 'Entities' })).toContainText('Northwind Ferries');
+  await expect(panel.getByRole('button', { name: 'Add “Northwind Ferries” to the glossary' })).toBeVisible();
+  for (const label of await panel.getByRole('button', { name: /to the glossary/ }).all())
+    expect(await label.getAttribute('aria-label')).not.toContain('#');
+  // No toggle: the service kept no original words to show.
+  await expect(page.getByRole('checkbox', { name: 'Show unredacted text' })).toHaveCount(0);
 });

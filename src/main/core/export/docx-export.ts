@@ -49,7 +49,7 @@ export async function toDocx(t: ExportTranscript, o: ExportOptions): Promise<Uin
       for (const k of a.keyPhrases)
         children.push(new Paragraph({ bullet: { level: 0 }, children: [new TextRun(k)] }));
     }
-    if (a.entities.length > 0) {
+    if (a.entities.length > 0 || a.redactedEntities) {
       children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Entities')] }));
       for (const e of a.entities) {
         children.push(
@@ -59,6 +59,8 @@ export async function toDocx(t: ExportTranscript, o: ExportOptions): Promise<Uin
           }),
         );
       }
+      if (a.redactedEntities)
+        children.push(new Paragraph({ bullet: { level: 0 }, children: [new TextRun(a.redactedEntities)] }));
     }
   }
 

@@ -1,3 +1,4 @@
+import type { RedactedKind } from '../../../shared/analyses';
 import type { Segment, Word } from '../../../shared/library';
 
 /** Everything an export needs, gathered once from the library so every format sees the same input. */
@@ -25,6 +26,18 @@ export interface ExportAnalyses {
   summary?: string;
   keyPhrases?: string[];
   entities?: { type: string; text: string }[];
+  /** Entities the redacted view counts by kind instead of listing (see redactedEntitiesLine). */
+  redactedEntities?: RedactedKind[];
+}
+
+/** Whether the appendix has anything to write. */
+export function appendixHasContent(a: ExportAnalyses): boolean {
+  return (
+    !!a.summary ||
+    (a.keyPhrases?.length ?? 0) > 0 ||
+    (a.entities?.length ?? 0) > 0 ||
+    (a.redactedEntities?.length ?? 0) > 0
+  );
 }
 
 export type TimestampOption =

@@ -79,5 +79,6 @@ function appendix(analyses: Analyses): ExportAnalyses {
     ...(analyses.summary ? { summary: analyses.summary } : {}),
     keyPhrases: analyses.keyPhrases.map((k) => k.text),
     entities: analyses.entities.map((e) => ({ type: e.detail, text: e.text })),
+    ...(analyses.redactedEntities.length > 0 ? { redactedEntities: analyses.redactedEntities } : {}),
   };
 }

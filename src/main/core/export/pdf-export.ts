@@ -145,11 +145,12 @@ function writeAppendix(layout: Layout, a: RichAppendix): void {
     for (const k of a.keyPhrases) paragraph(layout, [{ text: `• ${k}` }], BODY_SIZE);
     doc.moveDown(0.5);
   }
-  if (a.entities.length > 0) {
+  if (a.entities.length > 0 || a.redactedEntities) {
     heading(layout, 'Entities', 13);
     for (const e of a.entities) {
       paragraph(layout, [{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE);
     }
+    if (a.redactedEntities) paragraph(layout, [{ text: `• ${a.redactedEntities}` }], BODY_SIZE);
   }
 }
 

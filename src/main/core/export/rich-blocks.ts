@@ -1,5 +1,6 @@
 import { formatRecordedAt, languageName } from '../../../shared/display-format';
-import { exportAppendix, exportBlocks, hhmmss, timestampPlan } from './export-model';
+import { redactedEntitiesLine } from '../../../shared/redaction';
+import { appendixHasContent, exportAppendix, exportBlocks, hhmmss, timestampPlan } from './export-model';
 import type { ExportOptions, ExportTranscript } from './export-model';
 
 /**
@@ -21,6 +22,8 @@ export interface RichAppendix {
   summary: string | null;
   keyPhrases: string[];
   entities: { type: string; text: string }[];
+  /** "3 redacted: phone number, e-mail, person", said after the entities; null when none were. */
+  redactedEntities: string | null;
 }
 
 export interface RichDocument {
@@ -65,8 +68,13 @@ export function richDocument(t: ExportTranscript, o: ExportOptions): RichDocumen
 
   const a = exportAppendix(t, o);
   const appendix =
-    a && (a.summary || a.keyPhrases?.length || a.entities?.length)
-      ? { summary: a.summary ?? null, keyPhrases: a.keyPhrases ?? [], entities: a.entities ?? [] }
+    a && appendixHasContent(a)
+      ? {
+          summary: a.summary ?? null,
+          keyPhrases: a.keyPhrases ?? [],
+          entities: a.entities ?? [],
+          redactedEntities: redactedEntitiesLine(a.redactedEntities ?? []),
+        }
       : null;
 
   return { title: t.title, meta, blocks, appendix };

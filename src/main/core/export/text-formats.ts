@@ -1,6 +1,8 @@
 import { formatRecordedAt, languageName } from '../../../shared/display-format';
+import { redactedEntitiesLine } from '../../../shared/redaction';
 import {
   type ExportAnalyses,
+  appendixHasContent,
   type ExportBlock,
   type ExportOptions,
   type ExportTranscript,
@@ -67,9 +69,7 @@ export function escapeMarkdown(s: string): string {
 /** The appendix to write, when the export has one with anything in it. */
 function appendixOf(t: ExportTranscript, o: ExportOptions): ExportAnalyses | undefined {
   const a = exportAppendix(t, o);
-  return a && (!!a.summary || (a.keyPhrases?.length ?? 0) > 0 || (a.entities?.length ?? 0) > 0)
-    ? a
-    : undefined;
+  return a && appendixHasContent(a) ? a : undefined;
 }
 
 export function toMarkdown(t: ExportTranscript, o: ExportOptions = defaultExportOptions): string {
@@ -88,11 +88,13 @@ export function toMarkdown(t: ExportTranscript, o: ExportOptions = defaultExport
     if (a.summary) out.push('## Summary', '', escapeMarkdown(a.summary), '');
     if (a.keyPhrases?.length)
       out.push('## Key phrases', '', ...a.keyPhrases.map((k) => `- ${escapeMarkdown(k)}`), '');
-    if (a.entities?.length) {
+    const redacted = redactedEntitiesLine(a.redactedEntities ?? []);
+    if (a.entities?.length || redacted) {
       out.push(
         '## Entities',
         '',
-        ...a.entities.map((e) => `- ${escapeMarkdown(e.text)} (${escapeMarkdown(e.type)})`),
+        ...(a.entities ?? []).map((e) => `- ${escapeMarkdown(e.text)} (${escapeMarkdown(e.type)})`),
+        ...(redacted ? [`- ${escapeMarkdown(redacted)}`] : []),
         '',
       );
     }
@@ -116,7 +118,14 @@ export function toPlainText(t: ExportTranscript, o: ExportOptions = defaultExpor
   if (a) {
     if (a.summary) out.push('SUMMARY', a.summary, '');
     if (a.keyPhrases?.length) out.push('KEY PHRASES', ...a.keyPhrases.map((k) => `- ${k}`), '');
-    if (a.entities?.length) out.push('ENTITIES', ...a.entities.map((e) => `- ${e.text} (${e.type})`), '');
+    const redacted = redactedEntitiesLine(a.redactedEntities ?? []);
+    if (a.entities?.length || redacted)
+      out.push(
+        'ENTITIES',
+        ...(a.entities ?? []).map((e) => `- ${e.text} (${e.type})`),
+        ...(redacted ? [`- ${redacted}`] : []),
+        '',
+      );
   }
   return out.join('\n').replace(/\n+$/, '\n');
 }
@@ -128,11 +137,13 @@ export function toPlainText(t: ExportTranscript, o: ExportOptions = defaultExpor
  *   blocks: [{ speaker|null, startMs, endMs, text,
  *              sentences: [{ speaker|null, startMs, endMs, text,
  *                            words: [{ text, startMs, endMs, confidence, corrected }] }] }],
- *   analyses?: { summary?, keyPhrases?, entities?: [{ type, text }] }  (only with the appendix option) }
+ *   analyses?: { summary?, keyPhrases?, entities?: [{ type, text }],
+ *                redactedEntities?: [{ kind, count }] }  (only with the appendix option) }
  * The words are the journalist's corrected transcript. `corrected` is true for a word the
  * journalist typed or changed (its confidence is then 1: checked by a person) and false for the
  * service's own; `correctedWords` counts the corrected words in this file (0 when none were).
- * Both were added within version 1: a reader that does not know them can ignore them.
+ * Both were added within version 1: a reader that does not know them can ignore them, as can
+ * `redactedEntities`: the redacted entities counted by kind, which `entities` never lists.
  */
 export function toJson(t: ExportTranscript, o: ExportOptions = defaultExportOptions): string {
   const blocks = exportBlocks(t, o);

@@ -68,13 +68,12 @@ describe('the reader’s analysis panels', () => {
   it('show the entities, key phrases, sentiment and every other panel text redacted by default', async () => {
     const shown = await panels('redacted');
     expectHidden(JSON.stringify(shown));
-    expect(shown.entities.map((e) => [e.text, e.detail])).toEqual(
-      expect.arrayContaining([
-        ['[PHONE_NUMBER]', 'phone number'],
-        ['[EMAIL_ADDRESS]', 'email address'],
-        ['Elena Alvarez', 'person name'],
-      ]),
-    );
+    expect(shown.entities.map((e) => [e.text, e.detail])).toContainEqual(['Elena Alvarez', 'person name']);
+    expect(JSON.stringify(shown.entities)).not.toMatch(/PHONE_NUMBER|EMAIL_ADDRESS/);
+    expect(shown.redactedEntities).toEqual([
+      { kind: 'phone number', count: 1 },
+      { kind: 'e-mail', count: 1 },
+    ]);
     expect(shown.sentiment.map((s) => s.text)).toContain(
       'They can call [PHONE_NUMBER] or write to [EMAIL_ADDRESS].',
     );
