@@ -134,6 +134,9 @@ class QuotesStore {
     try {
       const page = await api.quotes.list({ ...quoteFilters(this.query, this.filters), limit, offset });
       if (seq !== this.seq) return;
+      // A next page asked for while the first was still coming (the list asks as soon as it is
+      // shown) would repeat it: a page only follows the list it was asked after.
+      if (mode === 'append' && offset !== this.quotes.length) return;
       this.exhausted = page.quotes.length < limit;
       this.quotes = mode === 'append' ? [...this.quotes, ...page.quotes] : page.quotes;
       // A later page counts only from its offset; the first page's total stands.
