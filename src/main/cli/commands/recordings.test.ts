@@ -84,7 +84,7 @@ describe('recordings and their transcripts on the command line', () => {
 
     const human = await cli(dataDir, ['recordings']);
     expect(human.stdout).toContain(`transcript ${second}`);
-  }, 90_000);
+  }, 180_000);
 
   it('says a recording whose file is gone is missing, and finished again once it is back', async () => {
     const dataDir = mkdtempSync(join(dir, 'data-'));
@@ -102,5 +102,5 @@ describe('recordings and their transcripts on the command line', () => {
 
     renameSync(aside, output);
     expect(await listed(dataDir)).toMatchObject([{ id: recording.id, status: 'finished' }]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -138,13 +138,14 @@ export class Scheduler implements IDisposable {
       if (estimate) job = await this.options.library.updateJob(job.id, { audioDurationMs: estimate });
     }
     this.options.onJob?.(job);
-    try {
-      // Before the job runs, so a transcript that comes back at once finds its recording linked.
-      if (job.audioPath !== null) await this.options.onFileJob?.(job.id, job.audioPath);
-    } finally {
-      // The job is stored: it runs even when being told of it failed (that failure is thrown on).
-      this.drive(job.id, false);
-    }
+    // Before the job runs, so a transcript that comes back at once finds its recording linked.
+    // A failure there is logged, not thrown: the job is stored and runs, and a caller told it
+    // failed would send the file again.
+    if (job.audioPath !== null)
+      await this.options
+        .onFileJob?.(job.id, job.audioPath)
+        .catch((error: unknown) => this.log.error(`job ${job.id}: linking its recording failed`, error));
+    this.drive(job.id, false);
     return job;
   }
 
