@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { VerbatimError } from '../../../shared/errors';
 import type { FetchLike } from '../http/http-client';
 import { sniffFormat } from '../transcription/recording-file';
@@ -65,7 +66,9 @@ export class ServiceRedactedAudio {
     await mkdir(this.folder, { recursive: true });
     const partial = this.pathFor(transcriptId, 'part');
     try {
-      await pipeline(Readable.fromWeb(response.body), createWriteStream(partial), { signal });
+      // fetch's body is Node's own web stream; the DOM typings a browser test compiles with differ.
+      const body = response.body as NodeReadableStream<Uint8Array>;
+      await pipeline(Readable.fromWeb(body), createWriteStream(partial), { signal });
       const format = sniffFormat(await firstBytes(partial));
       const extension = format === undefined ? undefined : extensions[format];
       if (!extension)
