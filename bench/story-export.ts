@@ -5,6 +5,8 @@ import JSZip from 'jszip';
 import { exportLibraryStory } from '../src/main/core/export/library-story-export';
 import { openDatabase } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
+import { libraryRedactions } from '../src/main/core/media/redacted-recording';
+import { ServiceRedactedAudio } from '../src/main/core/media/service-redacted-audio';
 import { generatedTranscript, storeFinished } from './fixtures';
 import { percentile, timeMs, timeMsAsync, type Measurement } from './bench-kit';
 
@@ -24,6 +26,10 @@ export async function run(): Promise<Measurement[]> {
   const db = openDatabase(':memory:');
   try {
     const library = new Library(db);
+    const redactions = libraryRedactions(
+      library,
+      new ServiceRedactedAudio(join(dir, 'redacted-audio'), fetch),
+    );
     const story = await library.createStory('Ferry investigation');
     for (let t = 0; t < transcripts; t++) {
       const id = `s${t}`;
@@ -60,7 +66,7 @@ export async function run(): Promise<Measurement[]> {
       const path = join(dir, `story.${format}`);
       for (let round = 0; round < rounds; round++) {
         const timed = await timeMsAsync(() =>
-          exportLibraryStory(library, { story: story.id, format, path, replace: true }),
+          exportLibraryStory(library, redactions, { story: story.id, format, path, replace: true }),
         );
         ours.push(timed.ms);
         baseline.push(timeMs(writeJson).ms);

@@ -211,7 +211,7 @@ if (!app.requestSingleInstanceLock()) {
       appLifetime.add(registerIpcHandlers(dispatch, isAppPage));
       // Ctrl+Shift+M marks a moment from any app while an interview is recorded (issue #23).
       appLifetime.add(new MarkShortcut(services.recorder, (message) => log.warn(message)));
-      handleMediaProtocol(async (id) => (await services.core.library.get(id))?.audioPath);
+      handleMediaProtocol((id, audio) => services.core.recordingOf(id, audio));
       appLifetime.add(
         wireEvents(services, (event, payload) =>
           sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),

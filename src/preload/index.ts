@@ -19,7 +19,8 @@ const api = createBridgeApi(
   {
     // A dropped or picked file is already on disk: its path is all main needs.
     pathForFile: (file) => Promise.resolve(webUtils.getPathForFile(file as File)),
-    mediaUrl: (id) => `verbatim-media://recording/${encodeURIComponent(id)}`,
+    mediaUrl: (id, audio) =>
+      `verbatim-media://recording/${encodeURIComponent(id)}${audio === 'original' ? '?audio=original' : ''}`,
   },
 );
 

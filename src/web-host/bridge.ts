@@ -96,6 +96,7 @@ window.api = createBridgeApi(
       if (!response.ok) throw new Error('The file could not be handed to Verbatim.');
       return ((await response.json()) as { path: string }).path;
     },
-    mediaUrl: (id) => `/__verbatim/media/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
+    mediaUrl: (id, audio) =>
+      `/__verbatim/media/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}${audio === 'original' ? '&audio=original' : ''}`,
   },
 );

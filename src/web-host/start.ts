@@ -135,7 +135,7 @@ export async function startWebApp(options: WebAppOptions) {
     port: options.port,
     token: options.token,
     importDir: join(dataDir, 'imports'),
-    audioPathOf: async (id) => (await services.core.library.get(id))?.audioPath,
+    recordingOf: (id, audio) => services.core.recordingOf(id, audio),
     logError: (message, error) => logger.child('web-host').error(message, error),
   });
   return {

@@ -36,7 +36,7 @@ beforeAll(async () => {
     rendererDir,
     bridgeFile: join(root, 'bridge.js'),
     importDir: join(root, 'imports'),
-    audioPathOf: () => Promise.resolve(undefined),
+    recordingOf: () => Promise.resolve(undefined),
     logError: (message) => faults.push(message),
   });
 });

@@ -19,7 +19,7 @@ describe("the web host's lifetime", () => {
       rendererDir: root,
       bridgeFile: join(root, 'bridge.js'),
       importDir: join(root, 'imports'),
-      audioPathOf: () => Promise.resolve(undefined),
+      recordingOf: () => Promise.resolve(undefined),
     });
     expect(unwired).not.toHaveBeenCalled();
     await host.close();
@@ -34,7 +34,7 @@ describe("the web host's lifetime", () => {
       rendererDir: root,
       bridgeFile: join(root, 'bridge.js'),
       importDir: join(root, 'imports'),
-      audioPathOf: () => Promise.resolve(undefined),
+      recordingOf: () => Promise.resolve(undefined),
     });
     const socket = connect(Number(new URL(host.url).port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));

@@ -39,9 +39,13 @@ beforeAll(async () => {
     rendererDir,
     bridgeFile: join(root, 'bridge.js'),
     importDir: join(root, 'imports'),
-    audioPathOf: (id) =>
+    recordingOf: (id) =>
       Promise.resolve(
-        id === 'known' ? join(root, 'secret.txt') : id === 'long' ? join(root, 'long.wav') : undefined,
+        id === 'known'
+          ? { kind: 'file', path: join(root, 'secret.txt') }
+          : id === 'long'
+            ? { kind: 'file', path: join(root, 'long.wav') }
+            : undefined,
       ),
     logError: (message, error) => logged.push(`${message}: ${String(error)}`),
   });

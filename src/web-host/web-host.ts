@@ -4,6 +4,8 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { serveFileRange } from '../main/core/media/file-range';
+import type { PlayableRecording } from '../main/core/media/redacted-recording';
+import type { TextChoice } from '../shared/redaction';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -34,8 +36,11 @@ export interface WebHostOptions {
   token?: string;
   /** Where files dropped into the page are stored (the browser cannot tell us their path). */
   importDir: string;
-  /** The recording of a transcript, for the page's player. */
-  audioPathOf: (transcriptId: string) => Promise<string | null | undefined>;
+  /**
+   * The recording of a transcript for the page's player: redacted where its words are, unless
+   * the page asks for the original (`?audio=original`, the reader's "Show unredacted text").
+   */
+  recordingOf: (transcriptId: string, audio: TextChoice) => Promise<PlayableRecording | undefined>;
   /** Where a socket or request fault is reported (a hostile or broken client must not stop the host). */
   logError?: (message: string, error: unknown) => void;
 }
@@ -121,8 +126,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     if (pathname.startsWith(mediaPath) && request.method === 'GET') {
       if (!authorised) return void response.writeHead(401).end();
-      const audioPath = await options.audioPathOf(decodeURIComponent(pathname.slice(mediaPath.length)));
-      const file = audioPath ? await serveFileRange(audioPath, request.headers.range) : undefined;
+      const recording = await options.recordingOf(
+        decodeURIComponent(pathname.slice(mediaPath.length)),
+        url.searchParams.get('audio') === 'original' ? 'original' : 'redacted',
+      );
+      if (recording?.kind === 'refused')
+        return void response
+          .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end(recording.reason);
+      const file = recording
+        ? await serveFileRange(recording.path, request.headers.range, recording.rewrite)
+        : undefined;
       if (!file || file.status === 404)
         return void response.writeHead(404).end('The recording was moved or deleted.');
       response.writeHead(file.status, file.headers);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Region } from '../../shared/library';
+import type { TextChoice } from '../../shared/redaction';
 import { systemClock, type Clock } from './clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
@@ -16,6 +17,13 @@ import type { PollingPolicy } from './scheduler/polling-plan';
 import { TranscriptionClient, defaultBaseUrls } from './transcription/transcription-client';
 import { estimateRemoteDuration } from './transcription/remote-recording';
 import { silentLogger, type Logger } from './log/logger';
+import { ServiceRedactedAudio } from './media/service-redacted-audio';
+import {
+  type PlayableRecording,
+  type RedactionLookup,
+  libraryRedactions,
+  playableRecordings,
+} from './media/redacted-recording';
 import { DisposableStore, disposableInterval } from './lifecycle';
 
 export interface CoreConfig {
@@ -55,6 +63,12 @@ export interface Core {
   /** Recordings made in Verbatim (issue #23), registered as they start. */
   recordings: Recordings;
   scheduler: Scheduler;
+  /** The service's redacted recordings (redact_pii_audio), kept in the data folder. */
+  redactedAudio: ServiceRedactedAudio;
+  /** How each transcript's recording is heard where its words are redacted (clips, players). */
+  redactions: RedactionLookup;
+  /** What a player is served for a transcript: redacted unless the original is asked for. */
+  recordingOf(transcriptId: string, audio: TextChoice): Promise<PlayableRecording | undefined>;
   clientFor(region: Region): TranscriptionClient;
   /** Whether this process sends the folder's jobs, and who does otherwise. */
   ownership: FolderOwnership;
@@ -102,6 +116,8 @@ export function createCore(config: CoreConfig): Core {
   );
   const clientFor = (region: Region): TranscriptionClient =>
     clientAt(config.transcriptionUrl(region) || defaultBaseUrls[region]);
+  const redactedAudio = new ServiceRedactedAudio(join(config.dataDir, 'redacted-audio'), fetchLike);
+  const redactions = libraryRedactions(library, redactedAudio);
 
   const scheduler = new Scheduler({
     library,
@@ -120,6 +136,7 @@ export function createCore(config: CoreConfig): Core {
     onStorageFailure: config.onStorageFailure,
     ownsFolder: () => ownership.owned,
     ready: config.ready,
+    redactedAudio,
   });
   lifetime.add(scheduler);
   // The owner picks up jobs other processes stored; the others take over when it ends.
@@ -146,6 +163,9 @@ export function createCore(config: CoreConfig): Core {
     glossaries,
     recordings,
     scheduler,
+    redactedAudio,
+    redactions,
+    recordingOf: playableRecordings(library, redactions),
     clientFor,
     ownership,
     close: async () => {

@@ -20,7 +20,7 @@ export function createHandlers(services: Services): Handlers {
     ...createCorrectionsHandlers(services),
     ...createHighlightsHandlers(services),
     ...createGlossaryHandlers({ ...services.core, exportPlatform: services.exportPlatform }),
-    ...createStoryExportHandlers({ library: services.core.library }),
+    ...createStoryExportHandlers({ library: services.core.library, redactions: services.core.redactions }),
     ...createSettingsHandlers(services),
     ...createCatalogHandlers(services, () => secretsStatusOf(services)),
     ...createVoiceHandlers(services),

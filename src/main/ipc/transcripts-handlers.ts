@@ -72,6 +72,7 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
       const remoteDeleted = remote && job.remoteId !== null;
       if (remoteDeleted && job.remoteId) await services.core.clientFor(job.region).delete(job.remoteId);
       await library.delete(id, { quotesInStories });
+      await services.core.redactedAudio.remove(id);
       return { deleted: id, remote: remoteDeleted };
     },
     'transcripts.relink': async ({ id, path }) => {

@@ -2,6 +2,7 @@ import type { Envelope } from './envelope';
 import { unwrap } from './envelope';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from './contract';
 import { methodNames } from './contract';
+import type { TextChoice } from '../redaction';
 
 type ArgsOf<M extends MethodName> =
   undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
@@ -24,7 +25,11 @@ type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayloa
  */
 export interface LocalCapabilities {
   pathForFile(file: Blob): Promise<string>;
-  mediaUrl(transcriptId: string): string;
+  /**
+   * Where the page plays a transcript's recording: redacted where its words are (the
+   * default), or the original, which only the reader's "Show unredacted text" asks for.
+   */
+  mediaUrl(transcriptId: string, audio?: TextChoice): string;
 }
 
 /** What a transport exposes as `window.api`: methods answer with envelopes. */

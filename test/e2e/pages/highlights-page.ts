@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import type { BridgeApi } from '../../../src/shared/ipc/api';
 import { ReaderPage } from './reader-page';
 
 /** Highlighting in the reader: select words from the caret, the Highlight dialog, the Highlights tab. */
@@ -111,6 +112,42 @@ export class StoriesPage {
   async open(name: string): Promise<void> {
     await this.list.getByRole('button', { name: new RegExp(`^${name}`) }).click();
     await this.page.getByRole('heading', { level: 2, name }).waitFor();
+  }
+
+  /**
+   * Makes a story through the page's own bridge, as the Quotes view would: one quote per entry,
+   * the first sentence of its transcript that contains `containing`, highlighted whole.
+   */
+  async createStoryQuoting(
+    name: string,
+    quotes: { transcriptId: string; containing: string }[],
+  ): Promise<void> {
+    await this.page.evaluate(
+      async ({ name, quotes }) => {
+        const api = (window as unknown as { api: BridgeApi }).api;
+        const value = <T>(
+          envelope: { ok: true; value: T } | { ok: false; error: { message: string } },
+        ): T => {
+          if (!envelope.ok) throw new Error(envelope.error.message);
+          return envelope.value;
+        };
+        const story = value(await api.stories.create({ name }));
+        for (const quote of quotes) {
+          const detail = value(await api.transcripts.get({ id: quote.transcriptId }));
+          const sentence = detail.sentences.find((s) => s.text.includes(quote.containing));
+          if (!sentence) throw new Error(`No sentence of ${quote.transcriptId} says "${quote.containing}".`);
+          const highlight = value(
+            await api.highlights.create({
+              transcriptId: quote.transcriptId,
+              startMs: sentence.startMs,
+              endMs: sentence.endMs,
+            }),
+          );
+          value(await api.stories.addQuote({ storyId: story.id, highlightId: highlight.id }));
+        }
+      },
+      { name, quotes },
+    );
   }
 
   /** The items' text in order (quotes with their source line). */

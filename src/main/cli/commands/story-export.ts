@@ -61,7 +61,7 @@ export async function exportStoryFromCommandLine(
     ...(values.citation === undefined ? {} : { citation: values.citation }),
   };
   const { core } = context.openLibrary({ showProgress: false });
-  const result = await exportLibraryStory(core.library, {
+  const result = await exportLibraryStory(core.library, core.redactions, {
     story: reference,
     format: format.data,
     path: withExtension(resolve(values.out), format.data),

@@ -4,6 +4,7 @@ import { VerbatimError } from '../../../shared/errors';
 import type { Story } from '../../../shared/highlights';
 import type { StoryExportFormat, StoryExportOptionsInput } from '../../../shared/story-export-options';
 import type { Library } from '../library/library';
+import type { RedactionLookup } from '../media/redacted-recording';
 import { writeExportFile } from './export-file';
 import { type RecordingLookup, type StoryClipsResult, exportStoryClips } from './story-clips';
 import { type StoryExportEnv, renderStory } from './story-export';
@@ -31,11 +32,14 @@ export interface LibraryStoryExportResult {
   clips: StoryClipsResult | null;
 }
 
-/** The recording of a transcript of the library, as the clips need it. */
-export function libraryRecordings(library: Pick<Library, 'requireJob'>): RecordingLookup {
+/** The recording of a transcript of the library, as the clips need it: redacted where its words are. */
+export function libraryRecordings(
+  library: Pick<Library, 'requireJob'>,
+  redactions: RedactionLookup,
+): RecordingLookup {
   return async (transcriptId) => {
     const job = await library.requireJob(transcriptId);
-    return { audioPath: job.audioPath, title: job.title };
+    return { audioPath: job.audioPath, title: job.title, redaction: await redactions(transcriptId) };
   };
 }
 
@@ -45,6 +49,7 @@ function loadStory(library: Pick<Library, 'story' | 'findStory'>, story: number 
 
 export async function exportLibraryStory(
   library: Pick<Library, 'story' | 'findStory' | 'requireJob'>,
+  redactions: RedactionLookup,
   request: LibraryStoryExport,
   env: StoryExportEnv = {},
 ): Promise<LibraryStoryExportResult> {
@@ -60,7 +65,7 @@ export async function exportLibraryStory(
   const clips =
     request.clipsFolder === undefined
       ? null
-      : await exportStoryClips(story, request.clipsFolder, libraryRecordings(library), {
+      : await exportStoryClips(story, request.clipsFolder, libraryRecordings(library, redactions), {
           replace: request.replace,
         });
   await writeExportFile(request.path, bytes, { replace: request.replace });

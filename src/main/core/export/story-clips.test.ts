@@ -82,11 +82,11 @@ writeFileSync(
   Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(500)]),
 );
 
-const recordings: Record<string, { audioPath: string | null; title: string }> = {
-  mono: { audioPath: monoPath, title: 'Mayor interview' },
-  stereo: { audioPath: stereoPath, title: 'Harbour walk' },
-  council: { audioPath: mp3Path, title: 'Council meeting' },
-  link: { audioPath: null, title: 'Press conference stream' },
+const recordings: Record<string, Awaited<ReturnType<RecordingLookup>>> = {
+  mono: { audioPath: monoPath, title: 'Mayor interview', redaction: null },
+  stereo: { audioPath: stereoPath, title: 'Harbour walk', redaction: null },
+  council: { audioPath: mp3Path, title: 'Council meeting', redaction: null },
+  link: { audioPath: null, title: 'Press conference stream', redaction: null },
 };
 const lookups: string[] = [];
 const findRecording: RecordingLookup = (transcriptId) => {
@@ -199,7 +199,7 @@ describe('exportStoryClips', () => {
 
   it('says when a recording has moved, and makes no folder when nothing can be cut', async () => {
     const dir = folder();
-    recordings.moved = { audioPath: join(root, 'gone.wav'), title: 'Old interview' };
+    recordings.moved = { audioPath: join(root, 'gone.wav'), title: 'Old interview', redaction: null };
     const result = await exportStoryClips(
       story([storyQuote(1, { transcriptId: 'moved', text: 'Hello.' })]),
       dir,

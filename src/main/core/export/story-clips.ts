@@ -6,8 +6,9 @@ import type { Story, StoryItem } from '../../../shared/highlights';
 import type { AtomicWriteOps } from '../fs';
 import { sniffFormat } from '../transcription/recording-file';
 import { writeExportFile } from './export-file';
+import type { RecordingRedaction } from '../media/redacted-recording';
 import { hhmmss } from './export-model';
-import { type WavLayout, cutWav, inspectWav } from './wav-clip';
+import { type TimeSpan, type WavLayout, cutWav, inspectWav } from './wav-clip';
 
 /**
  * A folder of audio clips, one per quote of a story, cut from the recordings in the library.
@@ -16,12 +17,21 @@ import { type WavLayout, cutWav, inspectWav } from './wav-clip';
  * every quote's source is checked before anything is written: a quote that cannot be cut is
  * reported in a sentence and the others are still written. The export never stops halfway
  * because of a source; a failed write removes the clips this run wrote and says why.
+ *
+ * A story shows a redacted transcript's quotes redacted (their words are the redacted words), so
+ * their clips are redacted too: cut from the service's redacted recording when it made one as
+ * WAV, or else from the recording with silence over every redacted word.
  */
 
 type QuoteItem = Extract<StoryItem, { kind: 'quote' }>;
 
-/** How the library finds a transcript's recording (its title names it in messages). */
-export type RecordingLookup = (transcriptId: string) => Promise<{ audioPath: string | null; title: string }>;
+/**
+ * How the library finds a transcript's recording (its title names it in messages), and how it is
+ * to be heard redacted (null for a transcript without redaction).
+ */
+export type RecordingLookup = (
+  transcriptId: string,
+) => Promise<{ audioPath: string | null; title: string; redaction: RecordingRedaction | null }>;
 
 export interface WrittenClip {
   /** The quote's place among the story's quotes, from 1. */
@@ -83,13 +93,15 @@ function formatName(path: string, head: Buffer): string {
 interface OpenRecording {
   handle: FileHandle;
   layout: WavLayout;
+  /** The spans to silence in every clip cut from it: the redacted words, when it is the original. */
+  silence: readonly TimeSpan[];
 }
 
 /** A recording checked once, however many quotes come from it: open and cuttable, or why not. */
 type RecordingCheck = { ok: true; recording: OpenRecording; title: string } | { ok: false; why: string };
 
 async function checkRecording(transcriptId: string, findRecording: RecordingLookup): Promise<RecordingCheck> {
-  let found: { audioPath: string | null; title: string };
+  let found: Awaited<ReturnType<RecordingLookup>>;
   try {
     found = await findRecording(transcriptId);
   } catch (error) {
@@ -97,6 +109,32 @@ async function checkRecording(transcriptId: string, findRecording: RecordingLook
       return { ok: false, why: 'its transcript is no longer in the library' };
     throw error;
   }
+  const service = found.redaction?.serviceRecording;
+  if (service) {
+    // The service's own redacted recording, when it is a WAV that can be cut; an MP3 cannot.
+    const redacted = await openWav(service);
+    if (redacted) return { ok: true, recording: { ...redacted, silence: [] }, title: found.title };
+  }
+  const checked = await checkOriginal(found);
+  return checked.ok
+    ? { ...checked, recording: { ...checked.recording, silence: found.redaction?.spans ?? [] } }
+    : checked;
+}
+
+/** The service's redacted recording opened to be cut, or undefined when it is not a WAV to cut. */
+async function openWav(path: string): Promise<Omit<OpenRecording, 'silence'> | undefined> {
+  const handle = await open(path, 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  const inspected = await inspectWav(handle, (await handle.stat()).size);
+  if (inspected.ok) return { handle, layout: inspected.layout };
+  await handle.close();
+  return undefined;
+}
+
+type OriginalCheck =
+  { ok: true; recording: Omit<OpenRecording, 'silence'>; title: string } | { ok: false; why: string };
+
+async function checkOriginal(found: { audioPath: string | null; title: string }): Promise<OriginalCheck> {
   const title = `"${found.title}"`;
   if (!found.audioPath)
     return {
@@ -207,6 +245,7 @@ export async function exportStoryClips(
           clip.recording.layout,
           clip.item.startMs,
           clip.item.endMs,
+          clip.recording.silence,
         );
         await writeExportFile(clip.path, bytes, {
           replace: options.replace,

@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import { type ByteRange, type ByteRewrite, fillRanges } from '../media/file-range';
 
 /**
  * Cutting a span out of a WAV recording without decoding it: uncompressed WAV stores its
@@ -6,6 +7,12 @@ import type { FileHandle } from 'node:fs/promises';
  * the data chunk. The clip keeps the source's own format chunk byte for byte, so its channels,
  * rate and sample size (16-bit, 24-bit, float…) are exactly the recording's.
  */
+
+/** A span of a recording in milliseconds, end excluded: a redacted word's. */
+export interface TimeSpan {
+  start: number;
+  end: number;
+}
 
 export interface WavLayout {
   /** The source's "fmt " chunk body, copied into every clip. */
@@ -18,6 +25,8 @@ export interface WavLayout {
   /** Where the sample frames start in the file, and how many whole frames there are. */
   dataOffset: number;
   frames: number;
+  /** The byte that, repeated, is silence in this format. */
+  silentByte: number;
 }
 
 const PCM = 1;
@@ -86,6 +95,7 @@ function layoutFrom(format: Buffer, dataOffset: number, dataBytes: number): WavI
   const bitsPerSample = format.readUInt16LE(14);
   // WAVE_FORMAT_EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
   const subFormat = tag === EXTENSIBLE && format.length >= 26 ? format.readUInt16LE(24) : tag;
+  const float = subFormat === IEEE_FLOAT;
   if (subFormat !== PCM && subFormat !== IEEE_FLOAT)
     return {
       ok: false,
@@ -103,8 +113,31 @@ function layoutFrom(format: Buffer, dataOffset: number, dataBytes: number): WavI
       blockAlign,
       dataOffset,
       frames: Math.floor(Math.max(0, dataBytes) / blockAlign),
+      // 8-bit PCM is unsigned: its silence is the middle value, 128. Every other format's is 0.
+      silentByte: !float && bitsPerSample === 8 ? 0x80 : 0,
     },
   };
+}
+
+/**
+ * The bytes of the file that carry the spans' sound: every frame any span touches, from the one
+ * holding its start to the one holding its end (rounded outwards as a clip is, so no edge of a
+ * redacted word is heard), in every channel. Sorted and merged, as ByteRewrite wants them.
+ */
+export function silenceOver(layout: WavLayout, spans: readonly TimeSpan[]): ByteRewrite {
+  const frames = spans
+    .map((span) => frameSpan(layout, span.start, span.end))
+    .filter((span) => span.count > 0)
+    .sort((a, b) => a.first - b.first);
+  const ranges: ByteRange[] = [];
+  for (const { first, count } of frames) {
+    const from = layout.dataOffset + first * layout.blockAlign;
+    const to = from + count * layout.blockAlign;
+    const last = ranges.at(-1);
+    if (last && from <= last.to) last.to = Math.max(last.to, to);
+    else ranges.push({ from, to });
+  }
+  return { ranges, fill: layout.silentByte };
 }
 
 /** A whole WAV file: RIFF header, the source's format chunk, and the given frames as data. */
@@ -126,18 +159,20 @@ export function wavFile(formatChunk: Uint8Array, frames: Uint8Array): Uint8Array
   return new Uint8Array(out);
 }
 
-/** The clip of [startMs, endMs] as a WAV file, read from the open recording. */
+/**
+ * The clip of [startMs, endMs] as a WAV file, read from the open recording, with every span of
+ * `silence` (a redacted word's) silent and every other sample as the recording has it.
+ */
 export async function cutWav(
   handle: FileHandle,
   layout: WavLayout,
   startMs: number,
   endMs: number,
+  silence: readonly TimeSpan[] = [],
 ): Promise<Uint8Array> {
   const { first, count } = frameSpan(layout, startMs, endMs);
-  const frames = await readAt(
-    handle,
-    layout.dataOffset + first * layout.blockAlign,
-    count * layout.blockAlign,
-  );
+  const position = layout.dataOffset + first * layout.blockAlign;
+  const frames = await readAt(handle, position, count * layout.blockAlign);
+  fillRanges(frames, position, silenceOver(layout, silence));
   return wavFile(layout.formatChunk, frames);
 }

@@ -1,5 +1,10 @@
 import { readFixture } from '../../../../test/emulator/speech/test-audio';
-import { paragraphsOf, sentencesOf, transcribeAudio } from '../../../../test/emulator/speech/index';
+import {
+  paragraphsOf,
+  redactedAudio,
+  sentencesOf,
+  transcribeAudio,
+} from '../../../../test/emulator/speech/index';
 import { transcriptRequestSchema } from '../../../../test/emulator/transcription/request-validation';
 import { transcriptResource } from '../../../../test/emulator/transcription/transcript-resource';
 import type { CompletedTranscript, Library } from './library';
@@ -27,14 +32,26 @@ export const redactedInterviewOptions = {
   redact_pii_return_unredacted: true,
 } as const;
 
-export function redactedInterview(options: Record<string, unknown> = {}): CompletedTranscript {
+function transcribedInterview(options: Record<string, unknown>) {
   const params = transcriptRequestSchema.parse({
     audio_url: 'https://uploads.example/interview-ferry-contract.wav',
     ...redactedInterviewOptions,
     ...options,
   });
-  const outcome = transcribeAudio(readFixture('interview-ferry-contract').bytes, params);
+  const bytes = readFixture('interview-ferry-contract').bytes;
+  const outcome = transcribeAudio(bytes, params);
   if (outcome.status !== 'completed') throw new Error(outcome.error);
+  return { params, bytes, outcome };
+}
+
+/** The recording the service makes with redact_pii_audio: a beep (or silence) over each redacted word. */
+export function redactedInterviewRecording(options: Record<string, unknown> = {}): Uint8Array {
+  const { params, bytes, outcome } = transcribedInterview(options);
+  return redactedAudio(bytes, outcome.fields, params);
+}
+
+export function redactedInterview(options: Record<string, unknown> = {}): CompletedTranscript {
+  const { params, outcome } = transcribedInterview(options);
   const transcript = transcriptResource({
     id: 'remote-redacted-interview',
     region: 'us',

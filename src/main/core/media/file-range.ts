@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform, pipeline } from 'node:stream';
 
 export interface FileResponse {
   status: 200 | 206 | 404 | 416;
@@ -23,6 +23,58 @@ const mediaTypes: Record<string, string> = {
   '.mkv': 'video/x-matroska',
 };
 
+/** Bytes [from, to) of a file. */
+export interface ByteRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * Bytes of the file to send as `fill` instead of what the file holds (the samples of a redacted
+ * word, silenced), sorted and not overlapping.
+ */
+export interface ByteRewrite {
+  ranges: readonly ByteRange[];
+  fill: number;
+}
+
+/** Writes `fill` over the part of each range that falls in `bytes`, which hold the file from `position`. */
+export function fillRanges(bytes: Uint8Array, position: number, rewrite: ByteRewrite): void {
+  const end = position + bytes.length;
+  for (const range of firstRangesFrom(rewrite.ranges, position)) {
+    if (range.from >= end) break;
+    bytes.fill(rewrite.fill, Math.max(range.from, position) - position, Math.min(range.to, end) - position);
+  }
+}
+
+/** The ranges that end after `position`, found by bisection: a long recording has thousands. */
+function* firstRangesFrom(ranges: readonly ByteRange[], position: number): Generator<ByteRange> {
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((ranges[middle]?.to ?? 0) <= position) low = middle + 1;
+    else high = middle;
+  }
+  for (let index = low; index < ranges.length; index++) yield ranges[index] as ByteRange;
+}
+
+/** The file's bytes from `start` with the rewrite applied as they stream. */
+function rewritten(body: Readable, start: number, rewrite: ByteRewrite | undefined): Readable {
+  if (!rewrite || rewrite.ranges.length === 0) return body;
+  let position = start;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      fillRanges(chunk, position, rewrite);
+      position += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // pipeline closes the file when the player drops the rest of the range (a seek), and a read
+  // failure destroys `transform` with it, so whoever streams the response sees the error.
+  return pipeline(body, transform, () => undefined);
+}
+
 /** Is this a recording (audio or video) by its extension? */
 export function isMediaFile(path: string): boolean {
   return Object.hasOwn(mediaTypes, extname(path).toLowerCase());
@@ -31,11 +83,12 @@ export function isMediaFile(path: string): boolean {
 /**
  * A recording served with HTTP range requests, so the player can seek anywhere in a
  * three-hour file without reading it all: one implementation for Electron's custom protocol
- * and the web host.
+ * and the web host. With a rewrite, the bytes it names are sent as its fill (see ByteRewrite).
  */
 export async function serveFileRange(
   path: string,
   rangeHeader: string | null | undefined,
+  rewrite?: ByteRewrite,
 ): Promise<FileResponse> {
   let size: number;
   try {
@@ -51,7 +104,7 @@ export async function serveFileRange(
     return {
       status: 200,
       headers: { ...base, 'Content-Length': String(size) },
-      body: createReadStream(path),
+      body: rewritten(createReadStream(path), 0, rewrite),
     };
   }
   // Several ranges ("bytes=0-99, 200-299") get the first one: a player asks for one at a time,
@@ -62,7 +115,7 @@ export async function serveFileRange(
     return {
       status: 200,
       headers: { ...base, 'Content-Length': String(size) },
-      body: createReadStream(path),
+      body: rewritten(createReadStream(path), 0, rewrite),
     };
   }
   const match = /^\s*(\d*)-(\d*)\s*$/.exec(spec[1]!.split(',')[0] ?? '');
@@ -85,7 +138,7 @@ export async function serveFileRange(
       'Content-Length': String(end - start + 1),
       'Content-Range': `bytes ${start}-${end}/${size}`,
     },
-    body: createReadStream(path, { start, end }),
+    body: rewritten(createReadStream(path, { start, end }), start, rewrite),
   };
 }
 

@@ -57,6 +57,8 @@ export interface SchedulerOptions {
   ready?: Promise<unknown>;
   /** A job's step could not be saved to the library; it is tried again, never failed for it. */
   onStorageFailure?: (jobId: string, message: string) => void;
+  /** Where the service's redacted recording of a finished job is kept (redact_pii_audio). */
+  redactedAudio?: { keep(jobId: string, url: string, signal?: AbortSignal): Promise<unknown> };
 }
 
 const finished: readonly JobStatus[] = ['completed', 'error', 'cancelled'];
@@ -446,8 +448,33 @@ export class Scheduler implements IDisposable {
     const sentences = await client.sentences(job.remoteId, signal);
     await this.budget.take(signal);
     const paragraphs = await client.paragraphs(job.remoteId, signal);
+    if (transcript.redact_pii_audio === true) await this.keepRedactedAudio(job, signal);
     const saved = await this.options.library.saveCompleted(job.id, { transcript, sentences, paragraphs });
     this.options.onJob?.(saved);
+  }
+
+  /**
+   * Keeps the service's redacted recording before the transcript shows as finished, as its
+   * address works for a day only. A failure that passes (the service busy or unreachable) is
+   * tried again with the rest of the fetch. Any other loses nothing: every player and clip
+   * silences the redacted words in the original recording instead, so it is written to the log
+   * and the transcript is stored all the same.
+   */
+  private async keepRedactedAudio(job: JobRecord, signal: AbortSignal): Promise<void> {
+    const keeper = this.options.redactedAudio;
+    if (!keeper || !job.remoteId) return;
+    try {
+      await this.budget.take(signal);
+      const { redacted_audio_url: url } = await this.options
+        .clientFor(job.region)
+        .redactedAudio(job.remoteId, signal);
+      await keeper.keep(job.id, url, signal);
+    } catch (error) {
+      if (signal.aborted || !(error instanceof VerbatimError) || isTransient(error)) throw error;
+      this.log.warn(
+        `job ${job.id}: the service's redacted recording was not kept (${error.message}); its redacted words are silenced in the original instead`,
+      );
+    }
   }
 
   private async handleFailure(job: JobRecord, error: unknown, signal: AbortSignal): Promise<void> {
@@ -463,13 +490,7 @@ export class Scheduler implements IDisposable {
       await this.options.clock.sleep(delay, signal).catch(() => undefined);
       return;
     }
-    const transient =
-      error instanceof ServiceError &&
-      (error.code === 'network' ||
-        error.code === 'timeout' ||
-        error.code === 'rate_limited' ||
-        (error.code === 'service' && error.status !== undefined));
-    if (transient) {
+    if (isTransient(error)) {
       const delay = error.retryAfterMs ?? this.options.transientRetryMs ?? 30_000;
       if (error.code === 'rate_limited') this.budget.pause(delay);
       this.log.warn(`job ${job.id}: ${error.message}; trying again in ${Math.round(delay / 1000)} s`);
@@ -540,5 +561,16 @@ export function isLibraryWriteFailure(error: unknown): boolean {
     error instanceof Error &&
     error.name === 'SqliteError' &&
     /^SQLITE_(FULL|BUSY|LOCKED|READONLY|IOERR|CANTOPEN)/.test(String((error as { code?: unknown }).code))
+  );
+}
+
+/** A failure of the service that the same request is likely to get past later. */
+function isTransient(error: unknown): error is ServiceError {
+  return (
+    error instanceof ServiceError &&
+    (error.code === 'network' ||
+      error.code === 'timeout' ||
+      error.code === 'rate_limited' ||
+      (error.code === 'service' && error.status !== undefined))
   );
 }

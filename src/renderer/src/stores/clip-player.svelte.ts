@@ -90,7 +90,8 @@ export class ClipPlayer {
 
   onError(): void {
     if (this.current === undefined) return;
-    this.failure = 'The recording of this quote could not be played: it may have been moved or deleted.';
+    this.failure =
+      'The recording of this quote could not be played: it may have been moved or deleted, or its transcript is redacted and it is not a WAV recording in which Verbatim can silence the redacted words.';
     this.stop();
   }
 }

@@ -79,11 +79,15 @@ export class TranscriptStore {
     this.media = media;
     if (!media) return;
     media.playbackRate = this.rate;
+    // A new element (the original recording for the redacted one, or back) goes on from here.
+    if (this.pendingSeekMs === undefined && this.currentMs > 0) this.pendingSeekMs = this.currentMs;
   }
 
   /** Applies a seek asked for before the recording could take it. */
   onMetadata(): void {
     if (!this.media) return;
+    // A recording that loads plays, whatever the one before it did (refused redacted, then original).
+    this.mediaFailed = false;
     this.durationMs = Number.isFinite(this.media.duration) ? this.media.duration * 1000 : 0;
     if (this.pendingSeekMs !== undefined) {
       this.media.currentTime = this.pendingSeekMs / 1000;
