@@ -40,7 +40,12 @@ export const timestampOptionSchema = z.discriminatedUnion('kind', [
 ]);
 
 export const exportRangeSchema = z
-  .object({ startMs: z.number().int().min(0), endMs: z.number().int().min(1) })
+  .object({
+    startMs: z.number().int().min(0),
+    endMs: z.number().int().min(1),
+    /** Every sentence with a word in the range, whole (what `export --range` writes). */
+    wholeSentences: z.boolean().optional(),
+  })
   .strict()
   .refine((r) => r.endMs > r.startMs, { message: 'The excerpt must end after it starts.' });
 
@@ -73,7 +78,7 @@ export const exportOptionsSchema = z
     appendix: z.boolean().default(false),
     /** false uses the unredacted words where the service returned them. */
     redacted: z.boolean().default(true),
-    /** Only a quote: the words overlapping this span. Never remembered between exports. */
+    /** Only a quote: the words mostly inside this span. Never remembered between exports. */
     range: exportRangeSchema.optional(),
     subtitles: subtitleOptionsSchema.default(() => subtitleOptionsSchema.parse({})),
   })

@@ -253,6 +253,22 @@ export function findPattern(find: string, options: { wholeWord?: boolean; matchC
   return new RegExp(body, options.matchCase ? 'gu' : 'giu');
 }
 
+/**
+ * The paragraph (counting from 0) a sentence belongs to, as revert counts them: the one it
+ * starts in, from that paragraph's start up to the next one's; undefined for a sentence before
+ * the first paragraph. `show` numbers its lines with it, so its numbers are revert's.
+ */
+export function paragraphOfSentence(
+  paragraphs: readonly Pick<Segment, 'startMs'>[],
+  sentence: Pick<Segment, 'startMs'>,
+): number | undefined {
+  for (let index = paragraphs.length - 1; index >= 0; index--) {
+    const until = paragraphs[index + 1]?.startMs ?? Infinity;
+    if (sentence.startMs >= paragraphs[index]!.startMs && sentence.startMs < until) return index;
+  }
+  return undefined;
+}
+
 /** The paragraph's sentences (or all of them) as the service wrote them, in place of the corrected ones. */
 function planRevert(
   sentences: readonly Segment[],
@@ -270,8 +286,7 @@ function planRevert(
   const paragraphs = context.paragraphs();
   const span = paragraphs[paragraph];
   if (!span) throw outOfRange();
-  const until = paragraphs[paragraph + 1]?.startMs ?? Infinity;
-  const inside = (sentence: Segment): boolean => sentence.startMs >= span.startMs && sentence.startMs < until;
+  const inside = (sentence: Segment): boolean => paragraphOfSentence(paragraphs, sentence) === paragraph;
   let first = sentences.findIndex((sentence) => sentence.startMs >= span.startMs);
   if (first < 0) first = sentences.length;
   let last = first;

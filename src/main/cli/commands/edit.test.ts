@@ -36,11 +36,11 @@ beforeAll(async () => {
   db.close();
 });
 
-/** The sentence lines `show` prints, without the job line above them. */
+/** The sentence lines `show` prints, without the job line and the paragraph numbers. */
 async function shown(id: string): Promise<string[]> {
   const run = await cli('show', id);
   expect(run.code, run.stderr).toBe(0);
-  return run.stdout.trim().split('\n').slice(2);
+  return run.stdout.split('\n').filter((line) => line.startsWith('['));
 }
 
 describe('correcting from the command line', () => {

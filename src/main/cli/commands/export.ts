@@ -6,12 +6,20 @@ import {
   exportOptionsSchema,
   type ExportSettings,
 } from '../../../shared/export-options';
+import { rangeOfTypedTimes, type TypedTime } from '../../../shared/time-range-words';
 import { withExtension } from '../../core/export/export-batch';
 import { writeExportFile } from '../../core/export/export-file';
+import {
+  hhmmss,
+  wholeSentencesRange,
+  type ExportRange,
+  type ExportTranscript,
+} from '../../core/export/export-model';
 import { emptyRangeProblem, exportTranscript } from '../../core/export/export-transcript';
 import { loadExportTranscript } from '../../core/export/library-export';
 import type { OptionValues } from '../cli-options';
 import { defineCommand } from '../command';
+import { parseTypedTime } from '../time-argument';
 import { UsageError } from '../usage-error';
 
 const exportOptions = {
@@ -45,7 +53,8 @@ const exportOptions = {
   range: {
     type: 'string',
     valueName: 'START-END',
-    description: 'only what was said between two moments, such as 00:01:30-00:02:10',
+    description:
+      'only the whole sentences said between two moments, such as 00:01:30-00:02:10 (each sentence with a word mostly in between; a time as show prints it stands for the sentence printed there)',
   },
   force: { type: 'boolean', description: 'replaces a file already there (keeping its permissions)' },
   json: { type: 'boolean', description: 'prints the path, size and any warnings as JSON' },
@@ -59,7 +68,7 @@ export const exportCommand = defineCommand({
   usage: [
     `<id> --format ${exportFormats.join('|')} --out PATH [--unit sentences|paragraphs|turns]
 [--timestamps none|paragraph|sentence|every:N] [--no-speakers] [--no-header] [--appendix]
-[--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds)] [--force] [--json]`,
+[--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds; whole sentences)] [--force] [--json]`,
   ],
   summary: 'Writes one transcript to a file, with the same options as the export dialog.',
   options: exportOptions,
@@ -71,30 +80,28 @@ export const exportCommand = defineCommand({
     const format = exportFormatSchema.safeParse(values.format);
     if (!format.success) throw new UsageError(`--format must be one of ${exportFormats.join(', ')}`);
     if (!values.out) throw new UsageError('--out needs the path of the file to write');
-    const options = exportSettingsFromFlags(values);
+    const settings = exportSettingsFromFlags(values);
+    const typedRange = values.range === undefined ? undefined : parseRange(values.range);
     const path = withExtension(resolve(values.out), format.data);
     const transcript = await loadExportTranscript(core.library, id);
-    const emptyRange = emptyRangeProblem(transcript, options);
-    if (emptyRange)
-      throw new UsageError(`${emptyRange}; nothing was written. Choose a range within the recording.`);
+    const range = typedRange && sentencesOfRange(transcript, typedRange);
+    const options = range ? { ...settings, range } : settings;
     const { bytes, warnings } = await exportTranscript(format.data, transcript, options);
     // A script never silently replaces a file: --force says it may.
     await writeExportFile(path, bytes, { replace: values.force });
-    if (values.json) io.out(JSON.stringify({ path, bytes: bytes.length, warnings }, null, 2));
+    const excerpt = range && { startMs: range.startMs, endMs: range.endMs };
+    if (values.json) io.out(JSON.stringify({ path, bytes: bytes.length, range: excerpt, warnings }, null, 2));
     else {
       io.out(`Saved ${path}`);
+      if (excerpt)
+        io.out(
+          `The excerpt runs from ${hhmmss(excerpt.startMs)} to ${hhmmss(excerpt.endMs)}, in whole sentences.`,
+        );
       for (const warning of warnings) io.err(`warning: ${warning}\n`);
     }
     return 0;
   },
 });
-
-/** "01:02:03", "02:03" or "123.5" (seconds) to milliseconds. */
-function parseTime(text: string): number | undefined {
-  const parts = text.trim().split(':');
-  if (parts.length > 3 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return undefined;
-  return Math.round(parts.reduce((total, p) => total * 60 + Number(p), 0) * 1000);
-}
 
 function parseTimestamps(text: string): ExportSettings['timestamps'] {
   if (text === 'none' || text === 'paragraph' || text === 'sentence') return { kind: text };
@@ -103,19 +110,35 @@ function parseTimestamps(text: string): ExportSettings['timestamps'] {
   throw new UsageError(`--timestamps must be none, paragraph, sentence or every:N (seconds), not "${text}"`);
 }
 
-function parseRange(text: string): { startMs: number; endMs: number } {
+/** "00:01:30-00:02:10": two times as the highlight command reads them. */
+function parseRange(text: string): { from: TypedTime; to: TypedTime } {
   const [start, end, ...rest] = text.split('-');
-  const startMs = start === undefined ? undefined : parseTime(start);
-  const endMs = end === undefined ? undefined : parseTime(end);
-  if (rest.length > 0 || startMs === undefined || endMs === undefined || endMs <= startMs) {
+  const from = start === undefined ? undefined : parseTypedTime(start, '--range');
+  const to = end === undefined ? undefined : parseTypedTime(end, '--range');
+  if (rest.length > 0 || from === undefined || to === undefined || to.ms <= from.ms) {
     throw new UsageError(
       `--range must be START-END with END after START, such as 00:01:30-00:02:10, not "${text}"`,
     );
   }
-  return { startMs, endMs };
+  return { from, to };
 }
 
-/** The command-line flags as export options, checked by the same schema as the dialog's. */
+/**
+ * The whole sentences a typed range holds, by the rule of time-range-words; a range with no
+ * word in it is refused, so no empty file is written.
+ */
+function sentencesOfRange(t: ExportTranscript, typed: { from: TypedTime; to: TypedTime }): ExportRange {
+  const range = wholeSentencesRange(t, rangeOfTypedTimes(t.sentences, typed.from, typed.to));
+  if (range) return range;
+  const asked = { startMs: typed.from.ms, endMs: typed.to.ms };
+  const problem = emptyRangeProblem(t, { ...defaultExportSettings, range: asked }, 0);
+  throw new UsageError(`${problem}; nothing was written. Choose a range within the recording.`);
+}
+
+/**
+ * The command-line flags as export options, checked by the same schema as the dialog's; the
+ * range is read apart, against the transcript's sentences.
+ */
 export function exportSettingsFromFlags(values: ExportCliValues): ExportSettings {
   const parsed = exportOptionsSchema.safeParse({
     ...defaultExportSettings,
@@ -125,7 +148,6 @@ export function exportSettingsFromFlags(values: ExportCliValues): ExportSettings
     header: !values['no-header'],
     appendix: values.appendix ?? false,
     redacted: !values.unredacted,
-    ...(values.range !== undefined ? { range: parseRange(values.range) } : {}),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -10,7 +10,7 @@ import { storeMisheardInterview } from '../corrections-fixture.test-kit';
 
 /**
  * Highlights and stories from the command line, each run a real child process with its output
- * piped: highlight (times in three forms, snapped to whole words, bad times refused), highlights,
+ * piped: highlight (times in three forms, each word mostly inside taken whole, bad times refused), highlights,
  * story create, add, list and show. The interview's words are 400 ms apart and last 350 ms;
  * its sentences start at 0, 3, 6, 9 and 12 s.
  */
@@ -31,7 +31,7 @@ describe('highlights and stories from the command line', () => {
       '--from',
       '0:00:00.5',
       '--to',
-      '1.3',
+      '1.4',
       '--note',
       'the lede',
     );

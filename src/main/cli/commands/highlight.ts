@@ -1,8 +1,10 @@
+import { VerbatimError } from '../../../shared/errors';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { onlyWord } from '../command-words';
 import { highlightReport } from '../highlight-lines';
-import { parseTimeArgument } from '../time-argument';
+import { rangeOfTypedTimes } from '../../../shared/time-range-words';
+import { parseTypedTime } from '../time-argument';
 import { UsageError } from '../usage-error';
 
 /** `highlight <id> --from TIME --to TIME`: marks the words spoken in that span of a transcript. */
@@ -10,17 +12,19 @@ export const highlightCommand = defineCommand({
   name: 'highlight',
   usage: ['<id> --from TIME --to TIME [--label LABEL] [--note TEXT] [--json]'],
   summary:
-    'Highlights the words spoken between two times of a transcript (hh:mm:ss, mm:ss or seconds), snapped to whole words.',
+    'Highlights the words spoken between two times of a transcript (hh:mm:ss, mm:ss or seconds): each word mostly said in between, whole. A time as show prints it stands for the sentence printed there.',
   options: {
     from: {
       type: 'string',
       valueName: 'TIME',
-      description: 'where the passage starts: hh:mm:ss, mm:ss or seconds',
+      description:
+        'where the passage starts: hh:mm:ss, mm:ss or seconds; a sentence starting within that second (as show prints it) starts it',
     },
     to: {
       type: 'string',
       valueName: 'TIME',
-      description: 'where it ends; every word spoken in between is taken whole',
+      description:
+        'where it ends; the time show prints for the next sentence ends it just before that sentence',
     },
     label: {
       type: 'string',
@@ -33,12 +37,19 @@ export const highlightCommand = defineCommand({
   takesWords: true,
   async run({ values, positionals }, { io, openLibrary }) {
     const id = onlyWord(positionals, 'highlight needs one transcript id');
-    const startMs = parseTimeArgument(values.from, '--from');
-    const endMs = parseTimeArgument(values.to, '--to');
-    if (endMs <= startMs) throw new UsageError('--to must come after --from');
+    const from = parseTypedTime(values.from, '--from');
+    const to = parseTypedTime(values.to, '--to');
+    if (to.ms <= from.ms) throw new UsageError('--to must come after --from');
     const { core } = openLibrary({ showProgress: false });
     const { library } = core;
     const job = await library.requireJob(id);
+    const { startMs, endMs } = rangeOfTypedTimes(await library.sentences(id), from, to);
+    // "--from 37 --to 37.5" when the sentence printed at 00:00:37 starts at 37.744 s.
+    if (endMs <= startMs)
+      throw new VerbatimError(
+        'invalid_input',
+        `Nothing is said between ${values.from} and ${values.to} in this transcript, so there is nothing to highlight. Choose a passage with words in it.`,
+      );
     const label = values.label
       ? await library.highlightLabelNamed(values.label)
       : (await library.highlightLabels())[0];

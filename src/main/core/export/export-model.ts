@@ -1,5 +1,6 @@
 import type { RedactedKind } from '../../../shared/analyses';
 import type { Segment, Word } from '../../../shared/library';
+import { sentencesInRange, wordsInRange, type TimeRange } from '../../../shared/time-range-words';
 
 /** Everything an export needs, gathered once from the library so every format sees the same input. */
 export interface ExportTranscript {
@@ -51,8 +52,15 @@ export interface ExportOptions {
   appendix: boolean;
   /** false uses the unredacted words where the service returned them. */
   redacted: boolean;
-  /** Only a quote: the words overlapping this span. */
-  range?: { startMs: number; endMs: number } | undefined;
+  /**
+   * Only a quote: the words mostly inside this span (see time-range-words), or with
+   * `wholeSentences` every sentence with such a word, whole.
+   */
+  range?: ExportRange | undefined;
+}
+
+export interface ExportRange extends TimeRange {
+  wholeSentences?: boolean | undefined;
 }
 
 export const defaultExportOptions: ExportOptions = {
@@ -125,14 +133,14 @@ function resolveSentence(
 ): Resolved | null {
   const label = s.speaker ?? s.words[0]?.speaker ?? null;
   const range = o.range;
-  if (range && (s.endMs <= range.startMs || s.startMs >= range.endMs)) return null;
-
   let words = s.words;
   let trimmed = false;
-  if (range && words.length > 0) {
-    words = words.filter((w) => w.end > range.startMs && w.start < range.endMs);
-    trimmed = words.length !== s.words.length;
-    if (words.length === 0) return null;
+  if (range) {
+    if (sentencesInRange([s], range).length === 0) return null;
+    if (!range.wholeSentences) {
+      words = wordsInRange(s.words, range);
+      trimmed = words.length !== s.words.length;
+    }
   }
   let swapped = false;
   if (unredactedByStart && words.length > 0) {
@@ -170,6 +178,21 @@ function makeBlock(speaker: string | null, sentences: ExportSentence[]): ExportB
     endMs: last ? last.endMs : 0,
     text: sentences.map((s) => s.text).join(' '),
     sentences,
+  };
+}
+
+/**
+ * The range `export --range` writes: the whole sentences with a word in `range` (see
+ * time-range-words), from the first one's start to the last one's end; undefined when no word
+ * is in it.
+ */
+export function wholeSentencesRange(t: ExportTranscript, range: TimeRange): ExportRange | undefined {
+  const sentences = sentencesInRange(t.sentences, range);
+  if (sentences.length === 0) return undefined;
+  return {
+    startMs: Math.min(...sentences.map((sentence) => sentence.startMs)),
+    endMs: Math.max(...sentences.map((sentence) => sentence.endMs)),
+    wholeSentences: true,
   };
 }
 

@@ -63,18 +63,20 @@ describe('wordsInSpan', () => {
     ],
   };
 
-  it('takes every word the span overlaps, even partly, and snaps the span to them', () => {
-    expect(wordsInSpan([sentence], 300, 500)).toMatchObject({
-      text: 'one two',
-      startMs: 0,
+  it('takes each word mostly inside the span, whole, and snaps the span to them', () => {
+    expect(wordsInSpan([sentence], 200, 700)).toMatchObject({
+      text: 'two',
+      startMs: 400,
       endMs: 750,
       speaker: 'A',
     });
+    expect(wordsInSpan([sentence], 100, 1000)?.text).toBe('one two three');
   });
 
-  it('does not take a word that only touches the edge of the span', () => {
+  it('leaves out a word the span cuts in half or less, and one it only touches', () => {
+    expect(wordsInSpan([sentence], 175, 1150)?.text).toBe('two three');
     expect(wordsInSpan([sentence], 350, 400)).toBeNull();
-    expect(wordsInSpan([sentence], 750, 801)?.text).toBe('three');
+    expect(wordsInSpan([sentence], 750, 1150)?.text).toBe('three');
   });
 });
 
@@ -93,12 +95,12 @@ describe('highlights', () => {
     expect((await library.highlight(highlight.id)).text).toBe('Brennan');
   });
 
-  it('snaps a span to the words spoken in it, with the speaker and its name', async () => {
+  it('snaps a span to the words mostly spoken in it, with the speaker and its name', async () => {
     await library.renameSpeaker('t1', 'A', 'Mayor Elena Alvarez');
     const highlight = await library.createHighlight({
       transcriptId: 't1',
       startMs: 500,
-      endMs: 1300,
+      endMs: 1400,
       note: 'lede',
     });
     expect(highlight).toMatchObject({

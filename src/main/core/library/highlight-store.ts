@@ -1,6 +1,7 @@
 import { inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import type { Word } from '../../../shared/library';
+import { selectWords } from '../../../shared/time-range-words';
 import {
   newHighlightSchema,
   quoteFiltersSchema,
@@ -49,33 +50,28 @@ export interface CoveredWords {
 }
 
 /**
- * The words of `sentences` a span covers: every word whose time overlaps it, even partly, so a
- * span dragged from the middle of a word takes the whole word (what a journalist selecting
- * "from here to there" expects). A word that only touches the span's edge is not covered.
- * Pure, so the rule is tested on its own.
+ * The words of `sentences` a span covers, by the one rule of time-range-words: each word more
+ * than half inside it, so a span dragged from the middle of a word takes the word only if most
+ * of it was spoken in the span, and a span from a printed time never starts with the word
+ * before. The span is snapped to the words (see selectWords), so the rule finds the same words
+ * in it again. `sentences` are those around the span. Pure, so the rule is tested on its own.
  */
 export function wordsInSpan(
   sentences: readonly { speaker: string | null; words: readonly Word[] }[],
   startMs: number,
   endMs: number,
 ): CoveredWords | null {
-  const words: Word[] = [];
-  let speaker: string | null = null;
-  for (const sentence of sentences)
-    for (const word of sentence.words)
-      if (word.end > startMs && word.start < endMs) {
-        if (words.length === 0) speaker = word.speaker ?? sentence.speaker;
-        words.push(word);
-      }
-  const first = words[0];
-  const last = words[words.length - 1];
-  if (!first || !last) return null;
+  const spoken = sentences.flatMap((sentence) =>
+    sentence.words.map((word) => ({ ...word, speaker: word.speaker ?? sentence.speaker })),
+  );
+  const selected = selectWords(spoken, { startMs, endMs });
+  if (!selected) return null;
+  const { words, span } = selected;
   return {
     words,
     text: words.map((word) => word.text).join(' '),
-    speaker,
-    startMs: Math.floor(first.start),
-    endMs: Math.max(Math.ceil(last.end), Math.floor(first.start) + 1),
+    speaker: words[0]?.speaker ?? null,
+    ...span,
   };
 }
 
@@ -408,14 +404,19 @@ export class HighlightStore {
     return changed;
   }
 
-  /** The words of the transcript's corrected sentences that the span covers. */
+  /**
+   * The words of the transcript's corrected sentences that the span covers. A word mostly
+   * inside the span is less than twice the span long, so the sentences within that distance of
+   * it are all that can hold a word the span's words are snapped against.
+   */
   covered(transcriptId: string, startMs: number, endMs: number): CoveredWords | null {
+    const reach = 2 * (endMs - startMs);
     const sentences = this.db
       .prepare(
         `SELECT speaker, words_json FROM sentences
          WHERE transcript_id = ? AND end_ms >= ? AND start_ms <= ? ORDER BY position`,
       )
-      .all(transcriptId, startMs, endMs) as { speaker: string | null; words_json: string }[];
+      .all(transcriptId, startMs - reach, endMs + reach) as { speaker: string | null; words_json: string }[];
     return wordsInSpan(
       sentences.map((sentence) => ({
         speaker: sentence.speaker,

@@ -1,5 +1,11 @@
 import { VerbatimError } from '../../../shared/errors';
 import type { RecordingMark } from '../../../shared/ipc/recorder-contract';
+import {
+  sentenceSpan,
+  sentenceSpokenAt,
+  type TimedWord,
+  type TimeRange,
+} from '../../../shared/time-range-words';
 import type { Db } from '../library/database';
 
 interface MarkRow {
@@ -22,11 +28,8 @@ function toMark(row: MarkRow): RecordingMark {
   };
 }
 
-/** A sentence's span, as the library gives them. */
-export interface TimedSentence {
-  startMs: number;
-  endMs: number;
-}
+/** A sentence as the library gives it: its span and its timed words. */
+export type TimedSentence = TimeRange & { words: readonly TimedWord[] };
 
 /** What placing needs of the library: a transcript's sentences, and a highlight made on a span. */
 export interface MarkPlacement {
@@ -45,14 +48,14 @@ export interface MarkPlacement {
  */
 export const markReachesBackMs = 10_000;
 
-/** The sentence spoken at `atMs`, or the one that ended just before it; undefined in a long silence. */
-export function sentenceAt<T extends TimedSentence>(sentences: readonly T[], atMs: number): T | undefined {
-  let before: T | undefined;
-  for (const sentence of sentences) {
-    if (sentence.startMs <= atMs && atMs < sentence.endMs) return sentence;
-    if (sentence.endMs <= atMs && (!before || sentence.endMs > before.endMs)) before = sentence;
-  }
-  return before && atMs - before.endMs <= markReachesBackMs ? before : undefined;
+/**
+ * The span a mark at `atMs` highlights: the words of the sentence spoken then, or of the one
+ * that ended just before it, so that the one rule of time-range-words finds exactly that
+ * sentence's words in it; undefined in a long silence.
+ */
+export function markedSpan(sentences: readonly TimedSentence[], atMs: number): TimeRange | undefined {
+  const sentence = sentenceSpokenAt(sentences, atMs, markReachesBackMs);
+  return sentence && sentenceSpan(sentence);
 }
 
 /** Marked moments of recordings (migration 15), and their highlights once transcribed. */
@@ -114,14 +117,9 @@ export class RecordingMarks {
     const sentences = await placement.sentences(transcriptId);
     let made = 0;
     for (const mark of waiting) {
-      const sentence = sentenceAt(sentences, mark.atMs);
-      const highlight = sentence
-        ? await placement.highlight({
-            transcriptId,
-            startMs: sentence.startMs,
-            endMs: sentence.endMs,
-            note: mark.note,
-          })
+      const span = markedSpan(sentences, mark.atMs);
+      const highlight = span
+        ? await placement.highlight({ transcriptId, ...span, note: mark.note })
         : undefined;
       if (highlight) made += 1;
       this.db

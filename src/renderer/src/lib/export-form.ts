@@ -1,4 +1,5 @@
 import { exportFormats, type ExportFormat } from '../../../shared/export-options';
+import { spanOfWords } from '../../../shared/time-range-words';
 import type { ReaderModel } from './reader-model';
 
 /** The options that mean something for a format; the dialog shows only these. */
@@ -41,8 +42,8 @@ export function wordSpan(
     model.turns[model.turnOf[index] ?? -1]?.words.find((w) => w.index === index);
   const a = word(Math.min(first, last));
   const b = word(Math.max(first, last));
-  if (!a || !b || b.end <= a.start) return undefined;
-  return { startMs: Math.floor(a.start), endMs: Math.ceil(b.end) };
+  // The span the rule of time-range-words finds these words in again.
+  return a && b ? spanOfWords([a, b]) : undefined;
 }
 
 /**

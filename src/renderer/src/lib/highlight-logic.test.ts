@@ -48,12 +48,13 @@ const model = buildModel(
 );
 
 describe('wordsInSpan', () => {
-  it('covers every word whose time overlaps the span, as main snaps a highlight', () => {
+  it('covers each word mostly inside the span, as main snaps a highlight', () => {
     expect(wordsInSpan(model, 1400, 2100)).toEqual({ first: 3, last: 4 });
-    // Starting inside "The" (1000-1300) still takes "The".
-    expect(wordsInSpan(model, 1200, 1500)).toEqual({ first: 2, last: 3 });
+    // Starting inside "The" (1000-1300) takes it when most of it is inside, not otherwise.
+    expect(wordsInSpan(model, 1100, 1500)).toEqual({ first: 2, last: 2 });
+    expect(wordsInSpan(model, 1150, 1800)).toEqual({ first: 3, last: 3 });
     // Across a turn.
-    expect(wordsInSpan(model, 400, 1100)).toEqual({ first: 1, last: 2 });
+    expect(wordsInSpan(model, 400, 1200)).toEqual({ first: 1, last: 2 });
     expect(wordsInSpan(model, 0, 10_000)).toEqual({ first: 0, last: 6 });
   });
 

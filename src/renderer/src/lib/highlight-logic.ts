@@ -1,5 +1,6 @@
 import type { Highlight, HighlightColor, StoryItem } from '../../../shared/highlights';
 import type { StoryExportFormat } from '../../../shared/story-export-options';
+import { wordIsInRange } from '../../../shared/time-range-words';
 import type { ReaderModel } from './reader-model';
 
 /**
@@ -8,32 +9,47 @@ import type { ReaderModel } from './reader-model';
  * queue "Play the story" walks through.
  */
 
-/** The words of the model inside a span, as main snaps a highlight: every word whose time overlaps it. */
+/**
+ * The words of the model inside a span (flat indices, in order), by the rule main snaps a
+ * highlight with (see time-range-words): each word mostly inside it. Words are in spoken
+ * order, so only those starting before the span's end are looked at, and of those starting
+ * before the span only the ones that could still be mostly inside it: a word starting more
+ * than twice the span's length before it would be longer than twice its part inside.
+ */
+export function wordIndicesInSpan(model: ReaderModel, startMs: number, endMs: number): number[] {
+  const { starts } = model;
+  const range = { startMs, endMs };
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((starts[mid] as number) <= startMs - 2 * (endMs - startMs)) low = mid + 1;
+    else high = mid;
+  }
+  const indices: number[] = [];
+  for (let index = low; index < starts.length && (starts[index] as number) < endMs; index++)
+    if (wordIsInRange({ start: starts[index] as number, end: wordEnd(model, index) }, range))
+      indices.push(index);
+  return indices;
+}
+
+/** The first and last word of the model inside a span (see wordIndicesInSpan). */
 export function wordsInSpan(
   model: ReaderModel,
   startMs: number,
   endMs: number,
 ): { first: number; last: number } | undefined {
-  const { starts } = model;
-  // The first word starting at or after the span's start, stepping back one when that word
-  // began before the span and is still being spoken inside it.
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((starts[mid] as number) < startMs) low = mid + 1;
-    else high = mid;
-  }
-  let first = low;
-  if (first > 0 && wordEnd(model, first - 1) > startMs) first--;
-  let last = first - 1;
-  for (let index = first; index < starts.length && (starts[index] as number) < endMs; index++) last = index;
-  return last >= first ? { first, last } : undefined;
+  const indices = wordIndicesInSpan(model, startMs, endMs);
+  const first = indices[0];
+  const last = indices.at(-1);
+  return first !== undefined && last !== undefined ? { first, last } : undefined;
 }
 
 function wordEnd(model: ReaderModel, index: number): number {
-  const turn = model.turns[model.turnOf[index] ?? -1];
-  return turn?.words.find((word) => word.index === index)?.end ?? 0;
+  const words = model.turns[model.turnOf[index] ?? -1]?.words;
+  const first = words?.[0];
+  // A turn's words are numbered one after another.
+  return (first ? words[index - first.index]?.end : undefined) ?? 0;
 }
 
 /**
@@ -48,10 +64,9 @@ export function highlightedWords(
   const marked = new Map<number, HighlightColor>();
   for (const highlight of highlights) {
     if (highlight.missing) continue;
-    const span = wordsInSpan(model, highlight.startMs, highlight.endMs);
-    if (!span) continue;
     const color = colorOf(highlight.labelId);
-    for (let index = span.first; index <= span.last; index++) marked.set(index, color);
+    for (const index of wordIndicesInSpan(model, highlight.startMs, highlight.endMs))
+      marked.set(index, color);
   }
   return marked;
 }
