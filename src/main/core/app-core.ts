@@ -56,6 +56,8 @@ export interface Core {
   recordings: Recordings;
   scheduler: Scheduler;
   clientFor(region: Region): TranscriptionClient;
+  /** The address `clientFor(region)` sends to: an override, else the service's own. */
+  transcriptionAddress(region: Region): string;
   /** Whether this process sends the folder's jobs, and who does otherwise. */
   ownership: FolderOwnership;
   close(): Promise<void>;
@@ -100,8 +102,9 @@ export function createCore(config: CoreConfig): Core {
         }),
       ),
   );
-  const clientFor = (region: Region): TranscriptionClient =>
-    clientAt(config.transcriptionUrl(region) || defaultBaseUrls[region]);
+  const transcriptionAddress = (region: Region): string =>
+    config.transcriptionUrl(region) || defaultBaseUrls[region];
+  const clientFor = (region: Region): TranscriptionClient => clientAt(transcriptionAddress(region));
 
   const scheduler = new Scheduler({
     library,
@@ -145,6 +148,7 @@ export function createCore(config: CoreConfig): Core {
     recordings,
     scheduler,
     clientFor,
+    transcriptionAddress,
     ownership,
     close: async () => {
       lifetime.dispose();
