@@ -72,6 +72,8 @@ test('Record: a word typed for a mark, then Stop, then another word and "Press c
     const { marks } = await callBridge<RecorderStatus>(page, 'recorder.status');
     expect(marks.map((mark) => mark.note)).toEqual(['harbour']);
   } finally {
+    // The page first: left open, its bridge would try to reconnect to the closed host.
+    await page.close();
     await host.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
