@@ -25,6 +25,7 @@ import { statfs } from 'node:fs/promises';
 import { Microphone } from './core/recording/microphone';
 import { Recorder, noRecordingInput, type RecordingInput } from './core/recording/recorder';
 import { RecordingMarks } from './core/recording/recording-marks';
+import { serviceAddresses } from './core/settings/service-addresses';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -171,6 +172,11 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     openAssistantWindow: options.openAssistantWindow,
     appInfo: { ...options.appInfo, dataDir: options.dataDir },
     settings,
+    addresses: serviceAddresses({
+      transcription: options.transcriptionUrlOverride,
+      catalog: options.catalogUrlOverride,
+      gateway: options.gatewayUrlOverride,
+    }),
     secrets: options.secrets,
     core,
     dataFolder: { current: options.dataDir, home: options.defaultDataDir ?? options.dataDir },

@@ -15,6 +15,7 @@ import type { ExportPlatform } from './core/export/export-platform';
 import type { AssistantService } from './core/voice/assistant-service';
 import type { ConversationStore } from './core/voice/conversation-store';
 import type { Logger } from './core/log/logger';
+import type { ServiceAddresses } from '../shared/service-addresses';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
@@ -26,6 +27,8 @@ export interface Services extends VoiceServices {
   recordingMarks: RecordingMarks;
   appInfo: AppInfo;
   settings: SettingsStore;
+  /** The addresses Verbatim was started with, which win over Settings', and the services' own. */
+  addresses: ServiceAddresses;
   secrets: Secrets;
   core: Core;
   jobUpdated: Signal<JobRecord>;

@@ -17,8 +17,12 @@ const interview = join(fixtureDir, 'interview-ferry-contract.wav');
 test('typed words left for a second survive a SIGKILL of the web host, and undo still works', async ({
   page,
   emulator,
+  allowConsole,
 }) => {
   test.setTimeout(90_000);
+  // The hosts are closed and killed on purpose: the page's bridge, trying to reconnect, makes
+  // Chromium log each refused WebSocket itself.
+  allowConsole(/^console error: WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/);
   const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-kill-'));
   const env = { VERBATIM_API_KEY: emulator.options.key, VERBATIM_TRANSCRIPTION_URL: emulator.url };
   const children: ChildProcessWithoutNullStreams[] = [];

@@ -18,8 +18,12 @@ import { test, expect } from './fixtures';
 test('a recording survives a SIGKILL of the app, repaired and offered at the next start', async ({
   page,
   emulator,
+  allowConsole,
 }) => {
   test.setTimeout(90_000);
+  // The hosts are closed and killed on purpose: the page's bridge, trying to reconnect, makes
+  // Chromium log each refused WebSocket itself.
+  allowConsole(/^console error: WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/);
   const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-record-kill-'));
   const input = join(dataDir, 'input.raw');
   const speech = spokenPcm(12, 16_000);

@@ -65,6 +65,46 @@ test('test connection succeeds with the emulator key, and reports the service me
   await expect(settings.connectionResult).toContainText('Your key works');
 });
 
+test('Settings says which address each service is reached at, and Test connection names what answered', async ({
+  shell,
+  page,
+  emulator,
+}) => {
+  // This web host was started with the emulator as its transcription service and gateway, as the demo is.
+  await shell.open();
+  await shell.goTo('settings');
+  const settings = new SettingsPage(page);
+  const startedWith = (variable: string): string =>
+    `In use: ${emulator.url}, the address Verbatim was started with (${variable}). This field applies when Verbatim starts without it.`;
+  for (const region of ['us', 'eu'] as const) {
+    await expect(settings.urlOverride(region)).toHaveAccessibleDescription(
+      startedWith('VERBATIM_TRANSCRIPTION_URL'),
+    );
+  }
+  await expect(page.getByLabel('Language-model gateway address override')).toHaveAccessibleDescription(
+    startedWith('VERBATIM_GATEWAY_URL'),
+  );
+  // A service Verbatim was not started with: empty means its own address, named.
+  await expect(page.getByLabel('Catalog address override')).toHaveAttribute(
+    'placeholder',
+    'Empty: https://openrouter.ai/api/v1 (https://eu.openrouter.ai/api/v1 for the EU catalog)',
+  );
+  await expect(settings.urlOverride('us')).toHaveAttribute(
+    'placeholder',
+    'Empty: https://api.assemblyai.com',
+  );
+
+  await settings.testConnection.click();
+  await expect(settings.connectionResult).toHaveText(
+    `Connected to the transcription service at ${emulator.url} (US region). Your key works.`,
+  );
+  await settings.regionOption('eu').check();
+  await settings.testConnection.click();
+  await expect(settings.connectionResult).toHaveText(
+    `Connected to the transcription service at ${emulator.url} (EU region). Your key works.`,
+  );
+});
+
 test('region and address overrides survive a reload; an invalid address is refused inline; a new server gets the key only when confirmed', async ({
   shell,
   page,

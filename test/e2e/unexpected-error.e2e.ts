@@ -48,7 +48,12 @@ test('an unexpected failure is said in plain words, with details to copy, and go
   page,
   context,
   host,
+  allowConsole,
 }) => {
+  // The failure is the subject: the window reports it in its console too, for a developer.
+  allowConsole(
+    /^console error: Verbatim: unexpected error in library\.search TypeError: Cannot read properties of null/,
+  );
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // First a failure the contract declares, then one it does not: a search answered with nothing.
   let reply: unknown = {
@@ -106,7 +111,13 @@ test('a failure nothing caught is shown over the window with its details, and lo
   page,
   context,
   host,
+  allowConsole,
 }) => {
+  // The uncaught failure is the subject: the browser reports it, and the window's console too.
+  allowConsole(/^page error: RangeError: Invalid array length/);
+  allowConsole(
+    /^console error: Verbatim: unexpected error in a failure nothing waited for RangeError: Invalid array length/,
+  );
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const written = await interceptBridge(page, () => undefined);
   await shell.open();

@@ -70,6 +70,8 @@ export interface Core {
   /** What a player is served for a transcript: redacted unless the original is asked for. */
   recordingOf(transcriptId: string, audio: TextChoice): Promise<PlayableRecording | undefined>;
   clientFor(region: Region): TranscriptionClient;
+  /** The address `clientFor(region)` sends to: an override, else the service's own. */
+  transcriptionAddress(region: Region): string;
   /** Whether this process sends the folder's jobs, and who does otherwise. */
   ownership: FolderOwnership;
   close(): Promise<void>;
@@ -114,8 +116,9 @@ export function createCore(config: CoreConfig): Core {
         }),
       ),
   );
-  const clientFor = (region: Region): TranscriptionClient =>
-    clientAt(config.transcriptionUrl(region) || defaultBaseUrls[region]);
+  const transcriptionAddress = (region: Region): string =>
+    config.transcriptionUrl(region) || defaultBaseUrls[region];
+  const clientFor = (region: Region): TranscriptionClient => clientAt(transcriptionAddress(region));
   const redactedAudio = new ServiceRedactedAudio(join(config.dataDir, 'redacted-audio'), fetchLike);
   const redactions = libraryRedactions(library, redactedAudio);
 
@@ -167,6 +170,7 @@ export function createCore(config: CoreConfig): Core {
     redactions,
     recordingOf: playableRecordings(library, redactions),
     clientFor,
+    transcriptionAddress,
     ownership,
     close: async () => {
       lifetime.dispose();

@@ -12,6 +12,7 @@ type SettingsHandlers = Pick<
   | 'app.relaunch'
   | 'settings.get'
   | 'settings.set'
+  | 'settings.addresses'
   | 'secrets.status'
   | 'secrets.setTranscriptionKey'
   | 'secrets.clearTranscriptionKey'
@@ -71,6 +72,7 @@ export function createSettingsHandlers(services: Services): SettingsHandlers {
       }
       return services.settings.set(patch);
     },
+    'settings.addresses': () => Promise.resolve(services.addresses),
     'secrets.status': () => Promise.resolve(secretsStatus()),
     'secrets.setTranscriptionKey': async ({ key }) => {
       await services.secrets.set('transcriptionKey', key);
@@ -87,9 +89,10 @@ export function createSettingsHandlers(services: Services): SettingsHandlers {
       const chosen = region ?? (await services.settings.get()).region;
       try {
         await services.core.clientFor(chosen).list({ limit: 1 });
+        // What answered, by its address: the service's own, Settings' or the one Verbatim was started with.
         return {
           ok: true,
-          message: `Connected to the transcription service (${chosen.toUpperCase()} region). Your key works.`,
+          message: `Connected to the transcription service at ${services.core.transcriptionAddress(chosen)} (${chosen.toUpperCase()} region). Your key works.`,
         };
       } catch (error) {
         return { ok: false, message: error instanceof VerbatimError ? error.message : String(error) };

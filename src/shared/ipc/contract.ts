@@ -22,6 +22,7 @@ import { highlightsContract, highlightsEvents } from './highlights-contract';
 import { storyExportContract } from './story-export-contract';
 import { glossaryContract, glossaryEvents } from './glossary-contract';
 import { quotesOnDeleteSchema } from '../highlights';
+import { serviceAddressesSchema } from '../service-addresses';
 
 /**
  * The one IPC contract. Every method the renderer may call and every event main pushes is
@@ -104,6 +105,8 @@ export const contract = {
     }),
     output: settingsSchema,
   },
+  /** The address each service in Settings is reached at, and where it comes from. */
+  'settings.addresses': { input: noInput, output: serviceAddressesSchema },
   'transcripts.create': { input: createTranscriptionSchema, output: transcriptSummarySchema },
   'transcripts.cancel': { input: transcriptId, output: transcriptSummarySchema },
   'transcripts.retry': { input: transcriptId, output: transcriptSummarySchema },

@@ -19,3 +19,26 @@ export function callBridge<T>(page: Page, method: `${string}.${string}`, input?:
     { method, input },
   ) as Promise<T>;
 }
+
+/** A call the page sent to main, as it went over the bridge's socket. */
+export interface SentCall {
+  method: string;
+  input: unknown;
+}
+
+/**
+ * Every call the page sends to main, in the order it sends them (read from its WebSocket, a
+ * reload's new socket included), for a test of what one click asked for. Start it before the
+ * page opens.
+ */
+export function bridgeCalls(page: Page): SentCall[] {
+  const calls: SentCall[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const { method, input } = JSON.parse(payload) as Partial<SentCall>;
+      if (method) calls.push({ method, input });
+    });
+  });
+  return calls;
+}

@@ -32,6 +32,21 @@ describe('InlineEdit', () => {
     expect(edit.editing).toBe(false);
   });
 
+  it('saves once however often it is left (the field blurs again as it is removed), and not after Escape', async () => {
+    const edit = new InlineEdit();
+    const commit = vi.fn(() => Promise.resolve());
+    await edit.start('Speaker A');
+    edit.draft = 'Ada';
+    await Promise.all([edit.save('Speaker A', commit), edit.save('Speaker A', commit)]);
+    await edit.save('Speaker A', commit);
+    expect(commit).toHaveBeenCalledTimes(1);
+    await edit.start('Ada');
+    edit.draft = 'Grace';
+    edit.cancel();
+    await edit.save('Ada', commit);
+    expect(commit).toHaveBeenCalledTimes(1);
+  });
+
   it('cancels on Escape and keeps the key from the view around it', async () => {
     const edit = new InlineEdit();
     await edit.start('Ada');

@@ -28,12 +28,17 @@ class RecorderStore {
   recordings = $state<Recording[]>([]);
   choice = $state<ChoiceDraft>({ deviceId: null, channels: 1, sampleRate: 48_000 });
   error = $state<Problem | undefined>(undefined);
-  busy = $state(false);
+  /** Actions asked for and not yet answered that the recorder's buttons wait for (see `run`). */
+  private holding = $state(0);
+  /** A start, stop, pause, resume or transcription is on its way: their buttons wait for it. */
+  busy = $derived(this.holding > 0);
   /** The transcript just made from a recording, to open from the offer. */
   sent = $state<{ recordingId: number; transcriptId: string } | undefined>(undefined);
   recording = $derived(this.status.state !== 'idle');
 
   private subscribed = false;
+  /** The end of the line of actions: each is sent once the one before it has answered. */
+  private queue: Promise<void> = Promise.resolve();
 
   async load(): Promise<void> {
     if (!this.subscribed) {
@@ -75,11 +80,15 @@ class RecorderStore {
     this.run('recorder.stop', async () => void (this.status = await api.recorder.stop()));
 
   // Main announces the status with the mark in it (`recorder.status`): nothing to ask again.
+  // Marks and their words hold no button: each press is a mark of its own, and a word saved as
+  // its field is left must not disable the button whose click left it.
   mark = (): Promise<void> =>
-    this.run('recorder.mark', async () => void (await api.recorder.mark({ note: '' })));
+    this.run('recorder.mark', async () => void (await api.recorder.mark({ note: '' })), { holds: false });
 
   noteMark = (id: number, note: string): Promise<void> =>
-    this.run('recorder.noteMark', async () => void (await api.recorder.noteMark({ id, note })));
+    this.run('recorder.noteMark', async () => void (await api.recorder.noteMark({ id, note })), {
+      holds: false,
+    });
 
   transcribe = (recordingId: number, preset: string): Promise<void> =>
     this.run('recordings.transcribe', async () => {
@@ -96,16 +105,26 @@ class RecorderStore {
     }
   }
 
-  private async run(context: string, action: () => Promise<void>): Promise<void> {
-    this.busy = true;
-    this.error = undefined;
-    try {
-      await action();
-    } catch (error) {
-      this.error = caught(error, context);
-    } finally {
-      this.busy = false;
-    }
+  /**
+   * Runs an action after those asked for before it, so they reach main in the order the
+   * journalist gave them: a word typed for a mark, then "Transcribe now" clicked, saves the word
+   * first. An action that `holds` disables the recorder's buttons until it is answered, so a
+   * double click does not start, stop or transcribe twice.
+   */
+  private run(context: string, action: () => Promise<void>, { holds = true } = {}): Promise<void> {
+    if (holds) this.holding++;
+    const task = async (): Promise<void> => {
+      this.error = undefined;
+      try {
+        await action();
+      } catch (error) {
+        this.error = caught(error, context);
+      } finally {
+        if (holds) this.holding--;
+      }
+    };
+    this.queue = this.queue.then(task);
+    return this.queue;
   }
 }
 

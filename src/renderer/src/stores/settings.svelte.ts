@@ -4,6 +4,7 @@ import { VerbatimError } from '../../../shared/errors';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
 import type { AddressField } from '../../../shared/key-destinations';
+import type { ServiceAddresses } from '../../../shared/service-addresses';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -13,11 +14,14 @@ class SettingsStore {
   loaded = $state(false);
   saveState = $state<SaveState>('idle');
   error = $state<Problem | undefined>(undefined);
+  /** Where each service is reached, for Settings to show the address in use. */
+  addresses = $state<ServiceAddresses | undefined>(undefined);
 
   async load(): Promise<void> {
     try {
       this.value = await api.settings.get();
       this.loaded = true;
+      this.addresses = await api.settings.addresses();
     } catch (error) {
       this.error = caught(error, 'settings.get');
     }

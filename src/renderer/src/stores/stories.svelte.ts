@@ -20,6 +20,11 @@ class StoriesStore {
   list = $state.raw<StorySummary[]>([]);
   loaded = $state(false);
   open = $state.raw<Story | undefined>(undefined);
+  /**
+   * The story the journalist chose last, before main's answer makes it `open`: a refresh or an
+   * answer for another (a rename sent just before the click that chose this one) shows nothing.
+   */
+  private chosen: number | undefined;
   error = $state<Problem | undefined>(undefined);
   /** A sentence for the polite live region after an action. */
   notice = $state('');
@@ -37,11 +42,11 @@ class StoriesStore {
       const stops = [
         api.on('stories.changed', ({ storyIds }) => {
           void this.loadList();
-          if (this.open && storyIds.includes(this.open.id)) void this.select(this.open.id);
+          if (this.chosen !== undefined && storyIds.includes(this.chosen)) void this.select(this.chosen);
         }),
         // A highlight's words or a deleted highlight change the quotes that show it.
         api.on('highlights.changed', () => {
-          if (this.open) void this.select(this.open.id);
+          if (this.chosen !== undefined) void this.select(this.chosen);
         }),
       ];
       this.stop = () => stops.forEach((stop) => stop());
@@ -77,18 +82,21 @@ class StoriesStore {
   }
 
   async select(id: number | undefined): Promise<void> {
+    this.chosen = id;
     if (id === undefined) {
       this.open = undefined;
       return;
     }
     await this.act('stories.get', async () => {
-      this.open = await api.stories.get({ id });
+      const story = await api.stories.get({ id });
+      if (this.chosen === id) this.open = story;
     });
   }
 
   async create(name: string): Promise<Story | undefined> {
     return this.act('stories.create', async () => {
       const story = await api.stories.create({ name });
+      this.chosen = story.id;
       this.open = story;
       await this.loadList();
       this.notice = `Story “${story.name}” created.`;
@@ -106,6 +114,7 @@ class StoriesStore {
   async remove(id: number): Promise<void> {
     await this.act('stories.delete', async () => {
       await api.stories.delete({ id });
+      if (this.chosen === id) this.chosen = undefined;
       if (this.open?.id === id) this.open = undefined;
       this.list = this.list.filter((story) => story.id !== id);
       this.notice = 'Story deleted.';
@@ -182,7 +191,10 @@ class StoriesStore {
 
   /** A story main answered: shown if it is the open one, and its line of the list updated. */
   private take(story: Story): void {
-    if (!this.open || this.open.id === story.id) this.open = story;
+    if (this.chosen === undefined || this.chosen === story.id) {
+      this.chosen = story.id;
+      this.open = story;
+    }
     const { items, ...summary } = story;
     void items;
     this.list = this.list.some((each) => each.id === story.id)
