@@ -74,10 +74,16 @@ describe('record from the command line', () => {
       `verbatim: ${output} is there already; a recording never replaces a file. Give --output another name.\n`,
     );
     expect(await listed(dataDir)).toHaveLength(1);
+    const nowhere = join(dir, 'never-made', 'interview.wav');
+    const noFolder = await runCliProcess(['record', '--output', nowhere], environment(dataDir));
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toBe(
+      `verbatim: There is no folder ${join(dir, 'never-made')}. Give --output a file in a folder that exists.\n`,
+    );
     const bad = await runCliProcess(['record', '--rate', '22050'], environment(dataDir));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--rate is one of 48000, 44100, 16000, not "22050"');
-  }, 60_000);
+  }, 120_000);
 
   it('a recording SIGKILLed mid-way is repaired and listed by the next start, every byte in order', async () => {
     const dataDir = mkdtempSync(join(dir, 'data-'));

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { copyFileSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +98,55 @@ describe('the library’s recordings', () => {
     );
     expect(await recordings.linkFile(stranger, 't4')).toBeUndefined();
     expect((await recordings.list()).map((recording) => recording.transcriptId).sort()).toEqual(['t2', 't3']);
+  });
+
+  it('link a sent file to the recording holding the same bytes, whatever the recordings and the file', async () => {
+    const library = new Library(db);
+    const recordings = new Recordings(db);
+    let run = 0;
+    // Small sounds, often of the same length and nearly alike: a match must be by every byte.
+    const sound = fc.uint8Array({ minLength: 1, maxLength: 6 }).map((bytes) => Buffer.from(bytes));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(sound, { minLength: 1, maxLength: 4 }),
+        fc.oneof(fc.nat({ max: 3 }), sound),
+        async (sounds, sent) => {
+          run += 1;
+          const folder = mkdtempSync(join(dir, 'property-'));
+          db.exec('DELETE FROM recordings');
+          const made: { id: number; sound: Buffer }[] = [];
+          for (const [index, bytes] of sounds.entries()) {
+            const path = join(folder, `${index}.wav`);
+            writeFileSync(path, bytes);
+            const started = await recordings.start(path, { sampleRate: 16_000, channels: 1 });
+            await recordings.finish(started.id, 0);
+            made.push({ id: started.id, sound: bytes });
+          }
+          const file = join(folder, 'sent.wav');
+          writeFileSync(file, typeof sent === 'number' ? sounds[sent % sounds.length]! : sent);
+          const transcriptId = `property-${run}`;
+          await library.createJob({
+            id: transcriptId,
+            title: transcriptId,
+            sourceKind: 'file',
+            source: file,
+            audioPath: file,
+            region: 'us',
+            options: {},
+            status: 'cancelled',
+          });
+          const linked = await recordings.linkFile(file, transcriptId);
+          const same = made.filter((recording) => recording.sound.equals(readFileSync(file)));
+          if (same.length === 0) expect(linked).toBeUndefined();
+          else expect(same.map((recording) => recording.id)).toContain(linked?.id);
+          // Only that recording is linked to it.
+          expect(
+            (await recordings.list()).filter((recording) => recording.transcriptId === transcriptId),
+          ).toHaveLength(same.length === 0 ? 0 : 1);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   it('list a made recording whose file has gone as missing, and as it was once the file is back', async () => {
