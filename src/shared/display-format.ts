@@ -49,7 +49,8 @@ export function formatCalendarDate(text: string): string {
   const ms = Date.UTC(year, month - 1, date);
   // 2024-02-30 would roll over into March: a day the calendar does not have is shown as it came.
   const real = new Date(ms);
-  const same = real.getUTCFullYear() === year && real.getUTCMonth() === month - 1 && real.getUTCDate() === date;
+  const same =
+    real.getUTCFullYear() === year && real.getUTCMonth() === month - 1 && real.getUTCDate() === date;
   return same ? formatDay(ms, 'UTC') : text;
 }
 

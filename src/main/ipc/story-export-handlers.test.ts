@@ -48,7 +48,7 @@ describe('stories.export', () => {
     expect(result.clips.skipped[0]?.reason).toContain('(it was transcribed from a link)');
     const text = (await readBack('pdf', readFileSync(path))).replace(/\s+/g, ' ');
     expect(text).toMatch(
-      /"The ferry contract was signed in March\." — Mayor Elena Alvarez, "Interview about the ferry contract", \d{1,2} \w+ \d{4}, 00:00:08/,
+      /“The ferry contract was signed in March\.” — Mayor Elena Alvarez, “Interview about the ferry contract”, [A-Z][a-z]{2} \d{1,2}, \d{4}, 00:00:08/,
     );
   });
 

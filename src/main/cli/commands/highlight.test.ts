@@ -108,7 +108,7 @@ describe('highlights and stories from the command line', () => {
     expect((await cli('story', 'show', 'Nowhere')).stderr).toContain('There is no story called “Nowhere”.');
     expect((await cli('story', 'add', 'Ferry piece', 'one')).stderr).toContain('"one" is not a highlight id');
     expect((await cli('story', 'add', 'Ferry piece', '99')).stderr).toContain(
-      'This highlight no longer exists.',
+      'There is no highlight 99. The highlights command lists them with their ids',
     );
     expect((await cli('story', 'create', 'ferry PIECE')).stderr).toContain('There is already a story called');
     expect((await cli('story', 'frobnicate')).stderr).toContain('unknown story command "frobnicate"');

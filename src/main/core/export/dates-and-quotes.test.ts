@@ -70,9 +70,12 @@ describe('one way of writing a day and a quote on every surface', () => {
           expect(citation).toBe(`${name}, “Interview”, ${day}, ${time}`);
           for (const format of ['txt', 'md'] as const) {
             const exported = new TextDecoder().decode((await renderStory(storyOf(item), format, {})).bytes);
-            expect(exported.replace(/^> ?/gm, '').replace(/\\/g, '').replace(/\s+/g, ' ')).toContain(
-              `${quoted} — ${citation}`,
-            );
+            // Markdown read as text: no block-quote marks or escapes, lines joined (no-break spaces kept).
+            const read = exported
+              .replace(/^> ?/gm, '')
+              .replace(/\\/g, '')
+              .replace(/[ \n]+/g, ' ');
+            expect(read).toContain(`${quoted} — ${citation}`);
             expect(exported).not.toMatch(otherDateForms);
           }
           // Copy quote: the same quotation, the same time in the recording.

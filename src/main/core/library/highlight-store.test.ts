@@ -289,6 +289,29 @@ describe('the Quotes view', () => {
 });
 
 describe('stories', () => {
+  it('refuses a highlight the story already quotes, saying where, and adds it again when told', async () => {
+    const story = await library.createStory('Ferry piece');
+    const quote = await library.createHighlight({ transcriptId: 't1', startMs: 0, endMs: 2000 });
+    await library.addQuoteToStory(story.id, quote.id);
+    await library.addTextToStory(story.id, 'Intro', 0);
+    const refusal = await library.addQuoteToStory(story.id, quote.id).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: 'conflict',
+      message:
+        'This quote is already in the story “Ferry piece”, as item 2 of 2. Add it again only if you mean to quote it there twice.',
+      details: { reason: 'quote_already_in_story', storyId: story.id, positions: [2], items: 2 },
+    });
+    expect((await library.story(story.id)).quotes).toBe(1);
+
+    await library.addQuoteToStory(story.id, quote.id, { again: true });
+    const second = await library.addQuoteToStory(story.id, quote.id).catch((error: unknown) => error);
+    expect(second).toMatchObject({ details: { positions: [2, 3], items: 3 } });
+    expect((second as Error).message).toContain('as items 2 and 3 of 3.');
+    // Another story is free to quote it.
+    const other = await library.createStory('Harbour piece');
+    expect((await library.addQuoteToStory(other.id, quote.id)).quotes).toBe(1);
+  });
+
   it('keeps its items in order through adds at a position, moves and removals', async () => {
     const story = await library.createStory('Ferry piece');
     const a = await library.createHighlight({ transcriptId: 't1', startMs: 0, endMs: 2000 });
