@@ -1,21 +1,10 @@
 #!/usr/bin/env node
 // Runs the Playwright suite in a system Chromium. Playwright's own browser download cannot
 // work offline, so we look for an installed one. Under CI a missing browser is a failure.
-import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { findChromium } from './chromium.mjs';
 
-const candidates = [
-  process.env.VERBATIM_CHROMIUM,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/usr/bin/google-chrome-stable',
-  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-  '/Applications/Chromium.app/Contents/MacOS/Chromium',
-  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
-].filter(Boolean);
-
-const browser = candidates.find((path) => existsSync(path));
+const browser = findChromium(process.env);
 if (!browser) {
   const message =
     'No Chromium or Chrome found for the end-to-end tests. Install one (Debian: apt-get install chromium) or set VERBATIM_CHROMIUM.';

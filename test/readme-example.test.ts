@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { freePort } from './free-port.test-kit';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -16,30 +17,34 @@ function readmeEmulatorExample(): string {
   return block[1];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
+/** Is anything accepting connections on the port? */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolveListening) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolveListening(true);
     });
+    socket.once('error', () => resolveListening(false));
   });
 }
 
 describe("the README's emulator example", () => {
-  it('runs as written: transcribe, search, ask, the catalog and the voice agent all answer', async () => {
+  it('runs as written with `bash file.sh`, then leaves no emulator listening and no file behind', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verbatim-readme-'));
+    // Where the script's `mktemp -d` goes, so the test can see it cleaned up after itself.
+    const scratch = join(dir, 'tmp');
+    mkdirSync(scratch);
     const port = await freePort();
-    // Only what must differ on a test machine: a free port and scratch files outside the repo.
-    const script = readmeEmulatorExample()
-      .replaceAll('8787', String(port))
-      .replaceAll('./.verbatim-try', join(dir, 'data'))
-      .replaceAll('question.raw', join(dir, 'question.raw'))
-      .replaceAll('answer.raw', join(dir, 'answer.raw'));
-    // In a process group of its own: a terminal's `kill %1` stops the emulator's whole job,
-    // but a shell without job control kills only npm, so the test ends what is left itself.
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
+    // The block as it stands; only the port must differ on a test machine, where 8787 may be taken.
+    const script = join(dir, 'readme-example.sh');
+    writeFileSync(script, readmeEmulatorExample().replaceAll('8787', String(port)));
+    const rootBefore = readdirSync(root).sort();
+    // Stricter than a reader's `bash file.sh`: any failing step fails the test. In a process
+    // group of its own, so the test can end whatever the script might leave running.
+    const child = spawn('bash', ['-e', '-o', 'pipefail', script], {
       cwd: root,
-      env: { ...process.env, CI: 'true' },
+      env: { ...process.env, CI: 'true', TMPDIR: scratch },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -49,13 +54,20 @@ describe("the README's emulator example", () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolveExit) => child.on('exit', resolveExit));
     try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // nothing left running
+      expect(code, `${stdout}\n${stderr}`).toBe(0);
+      expect(stdout).toMatch(/ferry/i); // the search hit
+      expect(stdout).toMatch(/^\d{3,}$/m); // jq length of the catalog's models
+      expect(stdout).toMatch(/^agent: \S/m); // the voice agent answered
+      expect(await listening(port), 'the emulator is still listening').toBe(false);
+      expect(readdirSync(root).sort()).toEqual(rootBefore);
+      // mktemp's folder is gone (tsx keeps its cache beside it, as in any temporary folder).
+      expect(readdirSync(scratch).filter((name) => name.startsWith('tmp.'))).toEqual([]);
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // nothing left running
+      }
     }
-    expect(code, `${stdout}\n${stderr}`).toBe(0);
-    expect(stdout).toMatch(/ferry/i); // the search hit
-    expect(stdout).toMatch(/^\d{3,}$/m); // jq length of the catalog's models
-    expect(statSync(join(dir, 'answer.raw')).size).toBeGreaterThan(0); // the agent spoke
-  }, 120_000);
+  }, 180_000);
 });

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startWebHost } from './web-host';
 import { VerbatimError } from '../shared/errors';
+import { parseWebPort } from './web-port';
 import { composeServices } from '../main/compose';
 import { MemorySecrets } from '../main/core/secrets/secret-store';
 import { acceleratedClock } from '../main/core/clock';
@@ -151,12 +152,13 @@ export async function startWebApp(options: WebAppOptions) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dataDir = process.env.VERBATIM_DATA_DIR ?? join(process.cwd(), '.verbatim-data');
-  const port = process.env.VERBATIM_WEB_PORT ? Number(process.env.VERBATIM_WEB_PORT) : 0;
   let host: Awaited<ReturnType<typeof startWebApp>>;
   try {
+    const port = parseWebPort(process.env.VERBATIM_WEB_PORT, 'VERBATIM_WEB_PORT');
     host = await startWebApp({ dataDir, port });
   } catch (error) {
-    // A library this version cannot open (newer, damaged, unreadable) is said in a sentence.
+    // A library this version cannot open (newer, damaged, unreadable) or a port that is no
+    // port is said in a sentence.
     if (!(error instanceof VerbatimError)) throw error;
     console.error(`verbatim: ${error.message}`);
     process.exit(error.code === 'storage' ? 1 : 2);

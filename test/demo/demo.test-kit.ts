@@ -111,9 +111,12 @@ export interface RunningDemo {
   stop(): Promise<number | null>;
 }
 
-/** Starts test/demo/demo.ts (what `npm run demo:web` runs after building) on an empty data folder. */
-export async function startWebDemo(): Promise<RunningDemo> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'demo.ts')], {
+/** The file `npm run demo:web` runs after building. */
+export const demoEntry = resolve(import.meta.dirname, 'demo.ts');
+
+/** Starts `npm run demo:web -- <args>` (after its build) on an empty data folder. */
+export async function startWebDemo(args: string[] = []): Promise<RunningDemo> {
+  const child = spawn(process.execPath, ['--import', 'tsx', demoEntry, ...args], {
     env: { ...process.env, VERBATIM_DATA_DIR: mkdtempSync(join(tmpdir(), 'verbatim-demo-web-')) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

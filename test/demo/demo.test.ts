@@ -7,7 +7,9 @@ import { createCore } from '../../src/main/core/app-core';
 import { acceleratedClock } from '../../src/main/core/clock';
 import { demoQuestions, demoVoiceInput, seedDemoLibrary } from './demo';
 import { bytesForMs } from '../../src/main/core/voice/pcm';
-import { DemoClient, startWebDemo, type AssistantTurn } from './demo.test-kit';
+import { DemoClient, demoEntry, startWebDemo, type AssistantTurn } from './demo.test-kit';
+import { startTypeScriptProcess } from '../../src/main/cli/cli-process.test-kit';
+import { freePort } from '../free-port.test-kit';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -39,7 +41,8 @@ describe('the demo', () => {
 
   it('npm run demo:web keeps every service on the machine: catalog, assistant and dates work from the emulator', async () => {
     const startedAt = Date.now();
-    const demo = await startWebDemo();
+    const port = await freePort();
+    const demo = await startWebDemo(['--port', String(port)]);
     const { url } = demo;
     const output = demo.output();
     try {
@@ -48,6 +51,7 @@ describe('the demo', () => {
         /Service emulator \(transcription, gateway, catalog, voice agent\) at http:\/\/127\.0\.0\.1:\d+/,
       );
       expect(url).toMatch(/token=[0-9a-f]{48}$/);
+      expect(new URL(url).port).toBe(String(port)); // npm run demo:web -- --port N
       const client = await DemoClient.connect(url);
       try {
         // The catalog comes from the emulator (the real host would fail here: no network).
@@ -117,6 +121,15 @@ describe('the demo', () => {
       expect(await demo.stop()).toBe(0);
     }
   }, 120_000);
+
+  it('npm run demo:web -- --port refuses what is no port, in a sentence, before starting anything', async () => {
+    const run = await startTypeScriptProcess(demoEntry, ['--port', '99999'], {}).finished;
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'demo: --port must be a port number from 0 to 65535 (0 picks a free one), not "99999".',
+    );
+    expect(run.stdout).toBe('');
+  });
 
   it("the demo's spoken sample is two seconds of speech and a pause, as 24 kHz PCM16", () => {
     const pcm = demoVoiceInput();

@@ -8,6 +8,8 @@ import type { Core } from '../../src/main/core/app-core';
 import { acceleratedClock } from '../../src/main/core/clock';
 import { Resampler, bytesForMs } from '../../src/main/core/voice/pcm';
 import { decodeAudio } from '../emulator/speech';
+import { parseWebPort } from '../../src/web-host/web-port';
+import { VerbatimError } from '../../src/shared/errors';
 
 /**
  * `npm run demo:web` and `npm run demo`: Verbatim with the service emulator and a sample
@@ -182,6 +184,17 @@ async function seedInChildProcess(
   if (code !== 0) throw new Error(`Seeding the sample library failed (exit code ${String(code)}).`);
 }
 
+/** The port as a number, or a sentence saying what to change and exit code 2. */
+function webPortOrExit(text: string | undefined, source: string): number {
+  try {
+    return parseWebPort(text, source);
+  } catch (error) {
+    if (!(error instanceof VerbatimError)) throw error;
+    console.error(`demo: ${error.message}`);
+    process.exit(2);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -201,6 +214,13 @@ async function main(): Promise<void> {
     await seedInThisProcess(dataDir, transcriptionUrl, key);
     return;
   }
+  // `npm run demo:web -- --port N`, or VERBATIM_WEB_PORT as for `npm run start:web`.
+  // The desktop app opens no port of its own.
+  const port = values.electron
+    ? 0
+    : values.port !== undefined
+      ? webPortOrExit(values.port, '--port')
+      : webPortOrExit(process.env.VERBATIM_WEB_PORT, 'VERBATIM_WEB_PORT');
   // Stop handlers go in first, so a Ctrl+C at any moment shuts down what has started.
   const closers: (() => Promise<void>)[] = [];
   const stop = (): void => {
@@ -244,7 +264,7 @@ async function main(): Promise<void> {
     voiceUrl: services.VERBATIM_VOICE_URL,
     voiceInput: demoVoiceInput(),
     timeScale: speed,
-    port: values.port ? Number(values.port) : 0,
+    port,
   });
   closers.push(() => host.close());
   console.log(`Verbatim demo is running at ${host.openUrl}`);

@@ -11,7 +11,7 @@ import { createHandlers } from './create-handlers';
 import { unwrap } from '../../shared/ipc/envelope';
 
 const id = 'interview';
-const logged: LogRecord[] = [];
+const logWatchers = new Set<(record: LogRecord) => void>();
 let services: ReturnType<typeof composeServices>;
 let dispatch: Dispatch;
 
@@ -20,7 +20,15 @@ beforeAll(async () => {
     dataDir: mkdtempSync(join(tmpdir(), 'verbatim-corrections-ipc-')),
     appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
     secrets: new MemorySecrets(),
-    logger: createLogger({ sinks: [{ write: (record) => logged.push(record) }] }),
+    logger: createLogger({
+      sinks: [
+        {
+          write: (record) => {
+            for (const watch of logWatchers) watch(record);
+          },
+        },
+      ],
+    }),
   });
   dispatch = createDispatcher(createHandlers(services));
   const { library } = services.core;
@@ -73,6 +81,18 @@ async function answerAndAnnouncement(method: string, input: unknown) {
   return { order, answer, job };
 }
 
+/** The first record logged from now on that `matches`: the log line itself, however late it comes. */
+function nextLogged(matches: (record: LogRecord) => boolean): Promise<LogRecord> {
+  return new Promise((resolve) => {
+    const watch = (record: LogRecord): void => {
+      if (!matches(record)) return;
+      logWatchers.delete(watch);
+      resolve(record);
+    };
+    logWatchers.add(watch);
+  });
+}
+
 describe('the correction handlers', () => {
   it('answer an edit, undo, redo and check first, then announce the transcript to every window', async () => {
     const edited = await answerAndAnnouncement('corrections.edit', {
@@ -101,7 +121,7 @@ describe('the correction handlers', () => {
       throw new Error('a window went away mid-broadcast');
     });
     try {
-      logged.length = 0;
+      const warned = nextLogged((record) => record.level === 'warn');
       const answer = unwrap(
         await dispatch('corrections.edit', {
           id,
@@ -109,8 +129,7 @@ describe('the correction handlers', () => {
         }),
       );
       expect(answer).toMatchObject({ state: { applied: 2 } });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(logged).toContainEqual(
+      expect(await warned).toEqual(
         expect.objectContaining({
           level: 'warn',
           scope: expect.stringContaining('corrections') as string,
