@@ -99,3 +99,50 @@ test('Apply glossary on a library selection fixes each transcript, after review'
   );
   expect(counts.sort()).toEqual([1, 2]);
 });
+
+test('Apply glossary never offers a fix where the text already reads the name, in the reader and on a library selection', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  const first = await library.create(interview);
+  const second = await library.create(interview);
+  const corrections = new CorrectionsPage(page);
+  const { reader } = corrections;
+  expect(await reader.waitForStatus(first.id)).toBe('completed');
+  expect(await reader.waitForStatus(second.id)).toBe('completed');
+  // The interview says "Northwind Ferries" once, and "Northwind" alone once.
+  await callBridge(page, 'glossaries.addEntry', {
+    glossaryId: 1,
+    entry: { term: 'Northwind Ferries', kind: 'organisation', misheard: ['Northwind'] },
+  });
+
+  await reader.open(first.id);
+  await page.getByRole('button', { name: 'Apply glossary…' }).click();
+  const apply = page.getByRole('dialog', { name: 'Apply glossary' });
+  await expect(apply).toContainText('One place has a misheard form.');
+  await expect(apply.getByRole('checkbox')).toHaveCount(1);
+  await expect(apply).toContainText('Well, NorthwindNorthwind Ferries offered');
+  await apply.getByRole('button', { name: 'Apply 1 fix' }).click();
+  await expect(apply).toBeHidden();
+  await expect(reader.turns.filter({ hasText: 'Well, Northwind Ferries offered' })).toHaveCount(1);
+  await expect(reader.turns.filter({ hasText: 'awarded Northwind Ferries a deal' })).toHaveCount(1);
+  await expect(reader.turns.filter({ hasText: 'Ferries Ferries' })).toHaveCount(0);
+
+  // The fixed transcript has nothing left to fix; the other has its one place.
+  await shell.goTo('library');
+  await expect(library.rows).toHaveCount(2);
+  for (const box of await library.rows.getByRole('checkbox').all()) await box.check();
+  await library.bulk.getByRole('button', { name: 'Apply glossary…' }).click();
+  await expect(apply.getByRole('checkbox')).toHaveCount(1);
+  await apply.getByRole('button', { name: 'Apply 1 fix' }).click();
+  await expect(apply).toBeHidden();
+  await expect(page.getByText('Fixed 1 spelling in 1 transcript.')).toBeVisible();
+  for (const id of [first.id, second.id]) {
+    const text = (await corrections.storedWords(id)).map((word) => word.text).join(' ');
+    expect(text).toContain('awarded Northwind Ferries a deal');
+    expect(text).toContain('Well, Northwind Ferries offered');
+    expect(text).not.toMatch(/Ferries Ferries/);
+  }
+});

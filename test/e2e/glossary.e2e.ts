@@ -199,3 +199,79 @@ test('a glossary set for a preset is ticked when the form starts from that prese
   await page.getByLabel('Start from').selectOption('Press conference');
   await expect(council).toBeChecked();
 });
+
+test('a spelling a glossary has already is said, with where it is, and the journalist decides', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  await shell.goTo('glossary');
+  const glossary = new GlossaryPage(page);
+  const same = page.getByTestId('same-spelling');
+  const spelling = glossary.addForm.getByLabel('Correct spelling');
+  await glossary.add({ term: 'Brennan', kind: 'person', misheard: 'Brenan' });
+  await expect(glossary.rows).toHaveCount(1);
+
+  // The same name in other capitals: nothing is added, the typed text stays, and the entry is named.
+  await glossary.add({ term: 'brennan', misheard: 'Bren Ann' });
+  await expect(same).toContainText('General already has “Brennan” (person, misheard as Brenan).');
+  await expect(spelling).toHaveValue('brennan');
+  await expect(glossary.rows).toHaveCount(1);
+  await same.getByRole('button', { name: 'Add what you typed to “Brennan”' }).click();
+  await expect(same).toBeHidden();
+  await expect(glossary.field('Misheard forms', 'Brennan')).toHaveValue('Brenan, Bren Ann');
+  await expect(spelling).toHaveValue('');
+  await expect(glossary.rows).toHaveCount(1);
+
+  // In another glossary: it says where, and adds it here too only when asked.
+  await glossary.create('Council beat');
+  await expect(glossary.glossary('Council beat')).toHaveAttribute('aria-current', 'true');
+  await glossary.add({ term: 'BRENNAN' });
+  await expect(same).toContainText('“Brennan” is already in General (person, misheard as Brenan, Bren Ann).');
+  await same.getByRole('button', { name: 'Show it in General' }).click();
+  await expect(glossary.glossary('General')).toHaveAttribute('aria-current', 'true');
+  await expect(glossary.search).toHaveValue('Brennan');
+  await expect(glossary.rows).toHaveCount(1);
+  await expect(spelling).toHaveValue('BRENNAN');
+  await glossary.search.fill('');
+  await glossary.glossary('Council beat').click();
+  await glossary.addForm.getByRole('button', { name: 'Add' }).click();
+  await same.getByRole('button', { name: 'Add to Council beat too' }).click();
+  await expect(glossary.rows).toHaveCount(1);
+  await expect(glossary.field('Spelling', 'BRENNAN')).toHaveValue('BRENNAN');
+  await expect(spelling).toHaveValue('');
+  const report = await new AxeBuilder({ page }).include('main').analyze();
+  expect(report.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('a misheard form that is part of its spelling is said as it is typed, and the form says it is not sent', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  await shell.goTo('glossary');
+  const glossary = new GlossaryPage(page);
+  const reason =
+    '“Northwind” is part of “Northwind Ferries” itself: as a custom spelling it would have the service write the name twice wherever the recording says it right, so it is never sent.';
+  await glossary.addForm.getByLabel('Correct spelling').fill('Northwind Ferries');
+  await glossary.addForm.getByLabel('Misheard as (commas between)').fill('Northwind, North Wynd');
+  await expect(page.getByTestId('form-inside-spelling')).toContainText(reason);
+  await glossary.addForm.getByRole('button', { name: 'Add' }).click();
+  await expect(glossary.rows).toHaveCount(1);
+  await expect(page.getByTestId('form-inside-spelling')).toHaveCount(0);
+  await expect(page.getByTestId('inside-spelling')).toContainText(reason);
+
+  // A file that imports nothing changes nothing.
+  const folder = mkdtempSync(join(tmpdir(), 'verbatim-glossary-e2e-'));
+  const bad = join(folder, 'bad.csv');
+  writeFileSync(bad, 'term,kind\nOne,person\nTwo,planet\n');
+  await glossary.csvPath.fill(bad);
+  await page.getByRole('button', { name: 'Import CSV…' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was imported' })).toBeVisible();
+  await expect(glossary.rows).toHaveCount(1);
+  await expect(glossary.list.getByRole('listitem')).toHaveCount(1);
+
+  await shell.goTo('new');
+  await expect(page.getByTestId('glossary-summary')).toHaveText('Sends 1 key term and 0 spellings.');
+  await expect(page.getByTestId('glossary-not-expressible')).toContainText(`Northwind Ferries: ${reason}`);
+});

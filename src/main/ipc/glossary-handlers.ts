@@ -58,7 +58,8 @@ export function createGlossaryHandlers(services: {
         ...(glossaryId === undefined ? {} : { glossaryId }),
         ...(query === undefined ? {} : { query }),
       }),
-    'glossaries.addEntry': ({ glossaryId, entry }) => glossaries.add(glossaryId, entry),
+    'glossaries.addEntry': ({ glossaryId, entry, merge }) => glossaries.add(glossaryId, entry, { merge }),
+    'glossaries.sameSpelling': ({ term }) => glossaries.sameSpelling(term),
     'glossaries.updateEntry': ({ id, ...change }) => glossaries.update(id, change),
     'glossaries.removeEntry': ({ id }) => glossaries.remove(id),
     'glossaries.importCsv': async ({ glossaryId, path }) =>

@@ -78,6 +78,11 @@ export function defaultGlossaryIds(glossaries: readonly Glossary[], preset: stri
     .map((glossary) => glossary.id);
 }
 
+/** "person, misheard as Brenan, Bren Ann": what an entry holds, to say which one is meant. */
+export function entrySummary(entry: Pick<GlossaryEntry, 'kind' | 'misheard'>): string {
+  return entry.misheard.length > 0 ? `${entry.kind}, misheard as ${entry.misheard.join(', ')}` : entry.kind;
+}
+
 /** A word as the glossary compares words: a run of letters (with their accents) and digits. */
 export const glossaryWordPattern = /[\p{L}\p{M}\p{N}]+/gu;
 

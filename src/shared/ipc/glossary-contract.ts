@@ -50,10 +50,20 @@ export const glossaryContract = {
       .default({}),
     output: z.array(glossaryEntrySchema),
   },
-  /** A spelling the glossary has already gains the new misheard forms (`created: false`). */
+  /**
+   * A spelling the glossary has already gains the new misheard forms (`created: false`), unless
+   * `merge` is false: then it is refused (`conflict`), naming the entry there.
+   */
   'glossaries.addEntry': {
-    input: z.object({ glossaryId: id, entry: newGlossaryEntrySchema }).strict(),
+    input: z
+      .object({ glossaryId: id, entry: newGlossaryEntrySchema, merge: z.boolean().optional() })
+      .strict(),
     output: z.object({ entry: glossaryEntrySchema, created: z.boolean() }),
+  },
+  /** Where a spelling is already (ignoring case): each glossary that has it, with its entry. */
+  'glossaries.sameSpelling': {
+    input: z.object({ term: z.string().max(glossaryTermMaxLength) }).strict(),
+    output: z.array(z.object({ glossary: glossarySchema, entry: glossaryEntrySchema })),
   },
   'glossaries.updateEntry': {
     input: z

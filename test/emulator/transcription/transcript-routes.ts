@@ -36,6 +36,8 @@ export function registerTranscriptRoutes(app: EmulatorApp, state: TranscriptionS
       requireApiKey(ctx, app.options.key);
       const validation = validateTranscriptRequest(await readJson(ctx.req));
       if (!validation.ok) throw new HttpError(400, { error: validation.error });
+      // What was asked for, for tests that check what an app sends (keyterms, custom spelling).
+      ctx.logBody(validation.params);
       const { id, sequence } = state.nextTranscriptId(ctx.region);
       const record: TranscriptRecord = {
         id,

@@ -2,11 +2,14 @@ import { resolve } from 'node:path';
 import type { GlossaryContribution } from '../../../shared/glossary/glossary-request';
 import {
   defaultGlossaryName,
+  formsInsideSpelling,
   glossaryEntryKindSchema,
+  insideSpellingReason,
   type Glossary,
   type GlossaryEntry,
 } from '../../../shared/glossary/glossary';
 import { textWithFixes } from '../../../shared/corrections/edit-plan';
+import { VerbatimError } from '../../../shared/errors';
 import type { GlossaryFixProposal } from '../../../shared/glossary/glossary-fixes';
 import type { Segment } from '../../../shared/library';
 import { writeExportFile } from '../../core/export/export-file';
@@ -32,7 +35,7 @@ const glossaryOptions = {
   glossary: {
     type: 'string',
     valueName: 'NAME',
-    description: `the glossary to work on (default "${defaultGlossaryName}"); add and import create it`,
+    description: `the glossary to work on (default "${defaultGlossaryName}"); add creates it, and import when the file is imported`,
   },
   misheard: {
     type: 'string',
@@ -46,6 +49,11 @@ const glossaryOptions = {
     description: 'add: person, place, organisation or term (the default)',
   },
   note: { type: 'string', valueName: 'TEXT', description: 'add: a note for the newsroom' },
+  merge: {
+    type: 'boolean',
+    description:
+      'add: when the glossary has the spelling already (in any capitals), adds the misheard forms, kind and note to that entry',
+  },
   force: { type: 'boolean', description: 'export: replaces a file already there' },
   'dry-run': { type: 'boolean', description: 'apply: lists the fixes without making them' },
   json: { type: 'boolean', description: 'prints the answer as JSON' },
@@ -74,6 +82,12 @@ function glossaryHeading(glossary: Glossary): string {
   ].filter(Boolean);
   const count = `${glossary.entries} entr${glossary.entries === 1 ? 'y' : 'ies'}`;
   return `${glossary.name} (${[count, ...uses].join(', ')})`;
+}
+
+/** What the glossary says of an entry's forms that are part of its spelling (never sent). */
+function insideNotes(entry: GlossaryEntry): string[] {
+  const inside = formsInsideSpelling(entry.term, entry.misheard);
+  return inside.length > 0 ? [insideSpellingReason(entry.term, inside)] : [];
 }
 
 /** What a transcription's glossaries sent, and each thing they could not, a line each. */
@@ -105,17 +119,35 @@ const actions: Record<string, Action> = {
       throw new UsageError(`"${values.kind}" is not a kind: give person, place, organisation or term`);
     const glossaries = glossariesOf(context);
     const glossary = await glossaries.named(values.glossary ?? defaultGlossaryName, { create: true });
-    const { entry, created } = await glossaries.add(glossary.id, {
-      term,
-      kind: typeof kind === 'string' ? kind : kind.data,
-      misheard: values.misheard,
-      ...(values.note === undefined ? {} : { note: values.note }),
-    });
-    printResult(
-      context.io,
-      values.json,
-      { glossary: glossary.name, entry, created },
-      () => `${created ? 'Added' : 'Updated'} in ${glossary.name}:\n${entryLine(entry)}`,
+    const { entry, created } = await glossaries
+      .add(
+        glossary.id,
+        {
+          term,
+          ...(values.kind === undefined ? {} : { kind: typeof kind === 'string' ? kind : kind.data }),
+          misheard: values.misheard,
+          ...(values.note === undefined ? {} : { note: values.note }),
+        },
+        { merge: values.merge },
+      )
+      .catch((error: unknown) => {
+        // The spelling is there already: say so, and how to add to it, rather than merge unasked.
+        if (error instanceof VerbatimError && error.code === 'conflict')
+          throw new VerbatimError(
+            'conflict',
+            `${error.message} Nothing was added: to add the misheard forms, kind and note to it, run the command again with --merge.`,
+          );
+        throw error;
+      });
+    const alsoIn = (await glossaries.sameSpelling(term))
+      .filter((found) => found.glossary.id !== glossary.id)
+      .map((found) => found.glossary.name);
+    const notes = [
+      ...(alsoIn.length > 0 ? [`“${entry.term}” is also in ${alsoIn.join(', ')}.`] : []),
+      ...insideNotes(entry),
+    ];
+    printResult(context.io, values.json, { glossary: glossary.name, entry, created, alsoIn, notes }, () =>
+      [`${created ? 'Added' : 'Updated'} in ${glossary.name}:`, entryLine(entry), ...notes].join('\n'),
     );
     return 0;
   },
@@ -171,9 +203,11 @@ const actions: Record<string, Action> = {
   async import(words, values, context) {
     const file = onlyWord(words, 'glossary import needs one CSV file');
     const text = await readGlossaryFile(resolve(file));
-    const glossaries = glossariesOf(context);
-    const glossary = await glossaries.named(values.glossary ?? defaultGlossaryName, { create: true });
-    const result = await glossaries.importCsv(glossary.id, text);
+    // The glossary is made only if the file is imported: nothing imported leaves nothing behind.
+    const { glossary, ...result } = await glossariesOf(context).importCsvNamed(
+      values.glossary ?? defaultGlossaryName,
+      text,
+    );
     printResult(
       context.io,
       values.json,
@@ -275,7 +309,7 @@ const glossaryActions: ReadonlyMap<string, Action> = new Map([
 export const glossaryCommand = defineCommand({
   name: 'glossary',
   usage: [
-    'add <term> [--misheard FORM]... [--kind person|place|organisation|term] [--note TEXT]\n[--glossary NAME] [--json]',
+    'add <term> [--misheard FORM]... [--kind person|place|organisation|term] [--note TEXT]\n[--glossary NAME] [--merge] [--json]',
     'list [--glossary NAME] [--json]',
     'remove <term> [--glossary NAME] [--json]',
     'import FILE.csv [--glossary NAME] [--json]',

@@ -200,10 +200,37 @@ describe('glossaries as CSV', () => {
     const id = await general();
     const csv = 'term,kind,misheard,note\nBrennan,person,Brenan,\n,place,,\nGull Island,island,,\n';
     await expect(glossaries.importCsv(id, csv)).rejects.toThrow(
-      'Nothing was imported: 2 rows could not be read. line 3: An entry needs its correct spelling.; line 4: “island” is not a kind: use person, place, organisation or term..',
+      'Nothing was imported: 2 rows could not be read. line 3: An entry needs its correct spelling; line 4: “island” is not a kind: use person, place, organisation or term.',
     );
     expect(await glossaries.entries({ glossaryId: id })).toEqual([]);
     await expect(glossaries.importCsv(id, 'term\n"unclosed')).rejects.toThrow(/could not be read as CSV/);
+  });
+
+  it('import into a glossary by name, made only when the file is imported', async () => {
+    const bad = 'term,kind\nOne,person\nTwo,planet\n';
+    await expect(glossaries.importCsvNamed('Zed beat', bad)).rejects.toThrow('Nothing was imported');
+    await expect(glossaries.importCsvNamed('Zed beat', 'term,kind,misheard,note\n')).rejects.toThrow(
+      'Nothing was imported: the file has no entries. A glossary file has the columns term, kind, misheard and note.',
+    );
+    expect((await glossaries.list()).map((glossary) => glossary.name)).toEqual(['General']);
+    const made = await glossaries.importCsvNamed('Zed beat', 'term,kind\nOne,person\n');
+    expect(made).toMatchObject({ added: 1, updated: 0, glossary: { name: 'Zed beat', entries: 1 } });
+  });
+
+  it('refuse a spelling already there when asked not to merge, naming it, and say where a spelling is', async () => {
+    const id = await general();
+    await glossaries.add(id, { term: 'Brennan', kind: 'person', misheard: ['Brenan'] });
+    await expect(
+      glossaries.add(id, { term: 'BRENNAN', misheard: ['Bren Ann'] }, { merge: false }),
+    ).rejects.toThrow('General already has “Brennan” (person, misheard as Brenan).');
+    const ferry = await glossaries.create('Ferry story');
+    await glossaries.add(ferry.id, { term: 'brennan' }, { merge: false });
+    expect(
+      (await glossaries.sameSpelling('Brennan')).map(({ glossary, entry }) => [glossary.name, entry.term]),
+    ).toEqual([
+      ['Ferry story', 'brennan'],
+      ['General', 'Brennan'],
+    ]);
   });
 
   it('import a file as one moment: its rows equally recent, a row already there merged', async () => {

@@ -63,8 +63,21 @@ export class Glossaries {
     return settle(() => this.store.entries(filter));
   }
 
-  add(glossaryId: number, entry: NewGlossaryEntry): Promise<{ entry: GlossaryEntry; created: boolean }> {
-    return this.changing(() => this.store.add(glossaryId, entry));
+  /**
+   * A spelling the glossary has already gains the new misheard forms, kind and note, unless
+   * `merge` is false: then it is refused (`conflict`) with a sentence naming the entry there.
+   */
+  add(
+    glossaryId: number,
+    entry: NewGlossaryEntry,
+    options: { merge?: boolean | undefined } = {},
+  ): Promise<{ entry: GlossaryEntry; created: boolean }> {
+    return this.changing(() => this.store.add(glossaryId, entry, options));
+  }
+
+  /** Where a spelling is already, ignoring case: each glossary that has it, with its entry. */
+  sameSpelling(term: string): Promise<{ glossary: Glossary; entry: GlossaryEntry }[]> {
+    return settle(() => this.store.sameSpelling(term));
   }
 
   update(id: number, change: GlossaryEntryChange): Promise<GlossaryEntry> {
@@ -99,20 +112,15 @@ export class Glossaries {
    * and its every problem is named with its line.
    */
   importCsv(glossaryId: number, text: string): Promise<GlossaryImport> {
-    return this.changing(() => {
-      const read = glossaryFromCsv(text);
-      if (!read.ok) {
-        const shown = read.problems.slice(0, 5).map((problem) => `line ${problem.line}: ${problem.message}`);
-        const more =
-          read.problems.length > shown.length ? ` (and ${read.problems.length - shown.length} more)` : '';
-        throw new VerbatimError(
-          'invalid_input',
-          `Nothing was imported: ${read.problems.length === 1 ? 'a row' : `${read.problems.length} rows`} could not be read. ${shown.join('; ')}${more}.`,
-          { problems: read.problems },
-        );
-      }
-      return this.store.addMany(glossaryId, read.entries);
-    });
+    return this.changing(() => this.store.addMany(glossaryId, entriesOrRefusal(text)));
+  }
+
+  /**
+   * As importCsv, into the glossary of that name, made for it only when the file is imported:
+   * a file that imports nothing leaves no trace, not even an empty glossary (issue #31).
+   */
+  importCsvNamed(name: string, text: string): Promise<GlossaryImport & { glossary: Glossary }> {
+    return this.changing(() => this.store.addManyNamed(name, entriesOrRefusal(text)));
   }
 
   exportCsv(glossaryId: number): Promise<string> {
@@ -166,4 +174,26 @@ export class Glossaries {
       return result;
     });
   }
+}
+
+/** A CSV file's entries, or the refusal naming each row that could not be read (nothing is stored). */
+function entriesOrRefusal(text: string): NewGlossaryEntry[] {
+  const read = glossaryFromCsv(text);
+  if (read.ok && read.entries.length === 0)
+    throw new VerbatimError(
+      'invalid_input',
+      'Nothing was imported: the file has no entries. A glossary file has the columns term, kind, misheard and note.',
+    );
+  if (read.ok) return read.entries;
+  // Each problem is a sentence of its own; joined, they end with one full stop.
+  const shown = read.problems
+    .slice(0, 5)
+    .map((problem) => `line ${problem.line}: ${problem.message.replace(/\.+$/, '')}`);
+  const more =
+    read.problems.length > shown.length ? ` (and ${read.problems.length - shown.length} more)` : '';
+  throw new VerbatimError(
+    'invalid_input',
+    `Nothing was imported: ${read.problems.length === 1 ? 'a row' : `${read.problems.length} rows`} could not be read. ${shown.join('; ')}${more}.`,
+    { problems: read.problems },
+  );
 }

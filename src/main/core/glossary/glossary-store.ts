@@ -8,6 +8,7 @@ import {
   type Glossary,
   type GlossaryEntry,
   type GlossaryEntryKind,
+  entrySummary,
   type NewGlossaryEntry,
 } from '../../../shared/glossary/glossary';
 
@@ -236,10 +237,30 @@ export class GlossaryStore {
    * forms, and the kind and note given, rather than being refused: adding "Brennan" again from
    * the reader or a script means "and it is also misheard as …".
    */
-  add(glossaryId: number, input: NewGlossaryEntry): { entry: GlossaryEntry; created: boolean } {
+  add(
+    glossaryId: number,
+    input: NewGlossaryEntry,
+    options: { merge?: boolean | undefined } = {},
+  ): { entry: GlossaryEntry; created: boolean } {
     return inWriteTransaction(this.db, () => {
-      this.require(glossaryId);
-      return this.addOne(glossaryId, input, this.now(), (term) => this.entryNamed(glossaryId, term));
+      const glossary = this.require(glossaryId);
+      const existing = this.entryNamed(glossaryId, input.term);
+      // Asked not to merge (the Glossary view's form, `glossary add`): say what is there instead.
+      if (existing && options.merge === false)
+        throw new VerbatimError(
+          'conflict',
+          `${glossary.name} already has “${existing.term}” (${entrySummary(existing)}).`,
+          { glossaryId, entryId: existing.id },
+        );
+      return this.addOne(glossaryId, input, this.now(), () => existing);
+    });
+  }
+
+  /** The entries with this spelling (ignoring case) in every glossary, each with its glossary. */
+  sameSpelling(term: string): { glossary: Glossary; entry: GlossaryEntry }[] {
+    return this.list().flatMap((glossary) => {
+      const entry = this.entryNamed(glossary.id, term);
+      return entry ? [{ glossary, entry }] : [];
     });
   }
 
@@ -315,6 +336,15 @@ export class GlossaryStore {
         else updated++;
       }
       return { added, updated };
+    });
+  }
+
+  /** As addMany, into the glossary of that name, made in the same transaction: none if nothing is added. */
+  addManyNamed(name: string, inputs: readonly NewGlossaryEntry[]): GlossaryImport & { glossary: Glossary } {
+    return inWriteTransaction(this.db, () => {
+      const made = this.named(name, { create: true });
+      const result = this.addMany(made.id, inputs);
+      return { ...result, glossary: this.require(made.id) };
     });
   }
 

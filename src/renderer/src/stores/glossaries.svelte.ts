@@ -4,6 +4,12 @@ import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
 
+/** A glossary that has a spelling, with its entry. */
+export interface SameSpelling {
+  glossary: Glossary;
+  entry: GlossaryEntry;
+}
+
 type EntryChange = Partial<Pick<GlossaryEntry, 'term' | 'kind' | 'misheard' | 'note'>>;
 
 /**
@@ -22,6 +28,8 @@ class GlossariesStore {
   /** A refused edit, by entry id. */
   problems = $state<Record<number, Problem | undefined>>({});
   addProblem = $state<Problem | undefined>(undefined);
+  /** A spelling typed to add that a glossary has already, and where: the journalist decides. */
+  sameSpelling = $state.raw<{ entry: NewGlossaryEntry; found: SameSpelling[] } | undefined>(undefined);
   /** The CSV import or export: its outcome, its problem, or a file already there to replace. */
   fileDone = $state<string | undefined>(undefined);
   fileProblem = $state<Problem | undefined>(undefined);
@@ -68,6 +76,7 @@ class GlossariesStore {
 
   async select(id: number): Promise<void> {
     this.openId = id;
+    this.sameSpelling = undefined;
     this.problems = {};
     this.fileDone = undefined;
     this.fileProblem = undefined;
@@ -113,13 +122,60 @@ class GlossariesStore {
     });
   }
 
-  /** Adds to the open glossary; true once stored (a spelling already there gains the forms). */
+  /**
+   * Adds to the open glossary; true once stored. A spelling a glossary has already (in any
+   * capitals) is not added: `sameSpelling` says where it is, for the journalist to decide.
+   */
   async addEntry(entry: NewGlossaryEntry): Promise<boolean> {
+    if (this.openId === undefined) return false;
+    try {
+      const found = await api.glossaries.sameSpelling({ term: entry.term });
+      if (found.length > 0) {
+        this.sameSpelling = { entry, found };
+        this.addProblem = undefined;
+        return false;
+      }
+    } catch (error) {
+      this.addProblem = caught(error, 'glossaries.sameSpelling');
+      return false;
+    }
+    return this.store(entry, false);
+  }
+
+  /** Adds the entry the journalist was told of to the open glossary all the same (another glossary has it). */
+  addAnyway(): Promise<boolean> {
+    const asked = this.sameSpelling;
+    return asked ? this.store(asked.entry, false) : Promise.resolve(false);
+  }
+
+  /** Adds the misheard forms and note typed to the open glossary's entry of that spelling. */
+  mergeIntoExisting(): Promise<boolean> {
+    const asked = this.sameSpelling;
+    if (!asked) return Promise.resolve(false);
+    // The kind stays the entry's: the form's kind is only its default, not a choice to change it.
+    const { term, misheard, note } = asked.entry;
+    return this.store({ term, misheard, ...(note?.trim() ? { note } : {}) }, true);
+  }
+
+  /** The journalist goes on editing what they typed: the notice goes. */
+  keepEditing(): void {
+    this.sameSpelling = undefined;
+  }
+
+  /** Opens the glossary that has the spelling, found by it. */
+  async showExisting(found: SameSpelling): Promise<void> {
+    this.sameSpelling = undefined;
+    this.query = found.entry.term;
+    await this.select(found.glossary.id);
+  }
+
+  private async store(entry: NewGlossaryEntry, merge: boolean): Promise<boolean> {
     const glossaryId = this.openId;
     if (glossaryId === undefined) return false;
     try {
-      await api.glossaries.addEntry({ glossaryId, entry });
+      await api.glossaries.addEntry({ glossaryId, entry, merge });
       this.addProblem = undefined;
+      this.sameSpelling = undefined;
       await this.reloadEntries();
       return true;
     } catch (error) {
