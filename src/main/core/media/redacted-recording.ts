@@ -52,22 +52,38 @@ export function redactedWordSpans(
 
 export type RedactionLookup = (transcriptId: string) => Promise<RecordingRedaction | null>;
 
+/** How many transcripts' redacted spans are remembered between a player's requests. */
+const rememberedTranscripts = 16;
+
 /** How the library's transcripts are to be heard redacted. */
 export function libraryRedactions(
-  library: Pick<Library, 'transcriptJson' | 'sentences'>,
+  library: Pick<Library, 'get' | 'transcriptJson' | 'sentences'>,
   serviceAudio: Pick<ServiceRedactedAudio, 'pathOf'>,
 ): RedactionLookup {
-  return async (transcriptId) => {
+  // A player asks again at every seek: a three-hour transcript's words are read again only once
+  // it changed (a correction, a relink), not for every range of its recording.
+  const remembered = new Map<string, { updatedAt: number; spans: TimeSpan[] | null }>();
+  const spansOf = async (transcriptId: string): Promise<TimeSpan[] | null> => {
+    const job = await library.get(transcriptId);
+    if (!job) return null;
+    const known = remembered.get(transcriptId);
+    if (known?.updatedAt === job.updatedAt) return known.spans;
     const transcript = await library.transcriptJson(transcriptId);
-    if (transcript?.redact_pii !== true) return null;
-    const sentences = await library.sentences(transcriptId);
-    return {
-      spans: redactedWordSpans(
-        transcript,
-        sentences.flatMap((sentence) => sentence.words),
-      ),
-      serviceRecording: await serviceAudio.pathOf(transcriptId),
-    };
+    const spans =
+      transcript?.redact_pii === true
+        ? redactedWordSpans(
+            transcript,
+            (await library.sentences(transcriptId)).flatMap((sentence) => sentence.words),
+          )
+        : null;
+    remembered.delete(transcriptId);
+    remembered.set(transcriptId, { updatedAt: job.updatedAt, spans });
+    if (remembered.size > rememberedTranscripts) remembered.delete(remembered.keys().next().value ?? '');
+    return spans;
+  };
+  return async (transcriptId) => {
+    const spans = await spansOf(transcriptId);
+    return spans ? { spans, serviceRecording: await serviceAudio.pathOf(transcriptId) } : null;
   };
 }
 
