@@ -1,9 +1,9 @@
 import { VerbatimError } from '../../../shared/errors';
+import { rangeOfTypedTimes } from '../../../shared/time-range-words';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { onlyWord } from '../command-words';
 import { highlightReport } from '../highlight-lines';
-import { rangeOfTypedTimes } from '../../../shared/time-range-words';
 import { parseTypedTime } from '../time-argument';
 import { UsageError } from '../usage-error';
 
