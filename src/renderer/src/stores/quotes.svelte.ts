@@ -71,6 +71,12 @@ class QuotesStore {
 
   private seq = 0;
   private loadingMore = false;
+  /**
+   * A first page or a refresh on its way: no next page is asked for meanwhile, as it would be
+   * counted from a list about to be replaced (opening the view asked for the first page twice,
+   * and showed each quote twice). State, so the view asks again once it is in.
+   */
+  private replacing = $state(0);
   /** The last page came back short: there is nothing after it. */
   private exhausted = false;
 
@@ -115,7 +121,8 @@ class QuotesStore {
 
   /** The rows `index` is near the end of what is loaded: the next page, once. */
   async showing(index: number): Promise<void> {
-    if (this.loadingMore || this.exhausted || index < this.quotes.length - morePagesWithin) return;
+    if (this.replacing > 0 || this.loadingMore || this.exhausted) return;
+    if (index < this.quotes.length - morePagesWithin) return;
     this.loadingMore = true;
     try {
       await this.fetch(this.quotes.length, quotesPageSize, 'append');
@@ -131,12 +138,11 @@ class QuotesStore {
 
   private async fetch(offset: number, limit: number, mode: 'replace' | 'append' | 'refresh'): Promise<void> {
     const seq = mode === 'append' ? this.seq : ++this.seq;
+    if (mode !== 'append') this.replacing++;
     try {
       const page = await api.quotes.list({ ...quoteFilters(this.query, this.filters), limit, offset });
-      if (seq !== this.seq) return;
-      // A next page asked for while the first was still coming (the list asks as soon as it is
-      // shown) would repeat it: a page only follows the list it was asked after.
-      if (mode === 'append' && offset !== this.quotes.length) return;
+      // A next page follows only the list it was counted from.
+      if (seq !== this.seq || (mode === 'append' && offset !== this.quotes.length)) return;
       this.exhausted = page.quotes.length < limit;
       this.quotes = mode === 'append' ? [...this.quotes, ...page.quotes] : page.quotes;
       // A later page counts only from its offset; the first page's total stands.
@@ -149,6 +155,8 @@ class QuotesStore {
     } catch (error) {
       if (seq !== this.seq) return;
       this.error = caught(error, 'quotes.list');
+    } finally {
+      if (mode !== 'append') this.replacing--;
     }
     this.loaded = true;
   }
