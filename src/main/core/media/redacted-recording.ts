@@ -65,7 +65,9 @@ export function libraryRedactions(
   const remembered = new Map<string, { updatedAt: number; spans: TimeSpan[] | null }>();
   const spansOf = async (transcriptId: string): Promise<TimeSpan[] | null> => {
     const job = await library.get(transcriptId);
-    if (!job) return null;
+    // The service redacts only what was asked for it: a transcript whose request did not is not
+    // read (a three-hour transcript's service JSON costs a reader's open twice over).
+    if (job?.options.redact_pii !== true) return null;
     const known = remembered.get(transcriptId);
     if (known?.updatedAt === job.updatedAt) return known.spans;
     const transcript = await library.transcriptJson(transcriptId);

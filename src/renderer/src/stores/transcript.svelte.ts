@@ -1,3 +1,4 @@
+import { untrack } from 'svelte';
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
 import type { QuotesOnDelete } from '../../../shared/highlights';
 import type { TranscriptSummary } from '../../../shared/library';
@@ -55,6 +56,8 @@ export class TranscriptStore {
   readonly corrections: Corrections = new Corrections(this);
 
   private media: HTMLMediaElement | undefined;
+  /** The last element attached, kept when it goes, so its successor knows it replaces one. */
+  private lastMedia: HTMLMediaElement | undefined;
   private pendingSeekMs: number | undefined;
 
   constructor(readonly id: string) {}
@@ -79,8 +82,12 @@ export class TranscriptStore {
     this.media = media;
     if (!media) return;
     media.playbackRate = this.rate;
-    // A new element (the original recording for the redacted one, or back) goes on from here.
-    if (this.pendingSeekMs === undefined && this.currentMs > 0) this.pendingSeekMs = this.currentMs;
+    if (media === this.lastMedia) return;
+    // An element in place of another (the original recording for the redacted one, or back)
+    // goes on from where that one was. Untracked: the player re-attaches on a new element only.
+    const at = untrack(() => this.currentMs);
+    if (this.lastMedia && this.pendingSeekMs === undefined && at > 0) this.pendingSeekMs = at;
+    this.lastMedia = media;
   }
 
   /** Applies a seek asked for before the recording could take it. */
