@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Highlight, Story } from '../../src/shared/highlights';
@@ -227,7 +228,7 @@ test('Settings: a label renamed, then another label’s colour clicked, saves th
 });
 
 /** Two stories made through the bridge, as another window would: "Ferry" with two texts, and "Budget". */
-async function twoStories(page: import('@playwright/test').Page): Promise<{ ferry: Story; budget: Story }> {
+async function twoStories(page: Page): Promise<{ ferry: Story; budget: Story }> {
   let ferry = await callBridge<Story>(page, 'stories.create', { name: 'Ferry' });
   ferry = await callBridge<Story>(page, 'stories.addText', { storyId: ferry.id, text: 'First draft line' });
   ferry = await callBridge<Story>(page, 'stories.addText', { storyId: ferry.id, text: 'Second line' });

@@ -225,9 +225,9 @@ test('the Quotes view keeps only the quotes in view in the page, and pages on to
   await scrollToEnd();
   await expect(page.locator(`li[data-quote="${firstBefore}"]`)).toHaveCount(0);
   expect(await quotes.quotes.count()).toBeLessThan(80);
-  // The view asked for its first page only; the rest come as the list nears their end (the next
-  // page may land while the list is scrolled): the last word spoken is the last quote, in view
-  // once scrolled to.
+  // The view asked for its first page only; the rest come as the list nears their end (the
+  // rows drawn below the view grow with it): the last word spoken is the last quote, once
+  // scrolled to, and in view.
   await expect
     .poll(async () => {
       await scrollToEnd();
