@@ -57,11 +57,14 @@ beforeAll(async () => {
   db.close();
 });
 
-/** The sentences `show --json` prints. */
+/** The transcript's sentences as the library holds them once a command has run. */
 async function sentences(id: string): Promise<string[]> {
-  const run = await cli('show', id, '--json');
-  expect(run.code, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout) as { sentences: { text: string }[] }).sentences.map((s) => s.text);
+  const db = openDatabase(join(dataDir, 'library.sqlite'));
+  try {
+    return (await new Library(db).sentences(id)).map((sentence) => sentence.text);
+  } finally {
+    db.close();
+  }
 }
 
 describe('glossary apply', () => {
@@ -139,7 +142,7 @@ describe('glossary apply', () => {
     );
   });
 
-  it('says plainly what is wrong with the command, with its usage', async () => {
+  it('is in the help, and without an id says what it needs, with its usage', async () => {
     const help = await cli('glossary', '--help');
     expect(help.stdout).toContain('glossary apply <id> [--glossary NAME] [--dry-run] [--json]');
     expect(help.stdout).toContain('--dry-run');
@@ -148,6 +151,9 @@ describe('glossary apply', () => {
     expect(noId.stderr).toContain(
       'verbatim: glossary apply needs one transcript id\n\nUsage: npm run cli -- glossary',
     );
+  });
+
+  it('says plainly when the transcript or the glossary named is not there', async () => {
     const unknown = await cli('glossary', 'apply', 'nowhere');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No transcript with id nowhere.');

@@ -153,8 +153,12 @@ class GlossariesStore {
     const asked = this.sameSpelling;
     if (!asked) return Promise.resolve(false);
     // The kind stays the entry's: the form's kind is only its default, not a choice to change it.
+    const here = asked.found.find((found) => found.glossary.id === this.openId);
     const { term, misheard, note } = asked.entry;
-    return this.store({ term, misheard, ...(note?.trim() ? { note } : {}) }, true);
+    return this.store(
+      { term, misheard, ...(here ? { kind: here.entry.kind } : {}), ...(note?.trim() ? { note } : {}) },
+      true,
+    );
   }
 
   /** The journalist goes on editing what they typed: the notice goes. */
