@@ -41,7 +41,13 @@ function threeHourDetail(id: string, base: TranscriptSummary): TranscriptDetail 
   };
 }
 
-test('a 3-hour transcript opens and keeps only the turns in view in the page', async ({ shell, page }) => {
+test('a 3-hour transcript opens and keeps only the turns in view in the page', async ({
+  shell,
+  page,
+  allowConsole,
+}) => {
+  // The synthetic transcript has no recording: the browser logs the player's 404 itself.
+  allowConsole(/^console error: Failed to load resource: .* 404 .*\/__verbatim\/media\/three-hours/);
   // The bridge's socket answers this one transcript with a synthetic 3-hour one.
   // Filled in once a real transcript gives the fake one a realistic summary.
   const fake: { base?: TranscriptSummary } = {};
