@@ -46,8 +46,10 @@ test('a 3-hour transcript opens and keeps only the turns in view in the page', a
   page,
   allowConsole,
 }) => {
-  // The synthetic transcript has no recording: the browser logs the player's 404 itself.
-  allowConsole(/^console error: Failed to load resource: .* 404 .*\/__verbatim\/media\/three-hours/);
+  // The synthetic transcript has no recording: the audio element's request for one is answered 404.
+  allowConsole(
+    /^console error: Failed to load resource: the server responded with a status of 404 .*\/__verbatim\/media\/three-hours\?/,
+  );
   // The bridge's socket answers this one transcript with a synthetic 3-hour one.
   // Filled in once a real transcript gives the fake one a realistic summary.
   const fake: { base?: TranscriptSummary } = {};
@@ -303,7 +305,7 @@ test.describe('the transcript reader', () => {
     await page.getByRole('button', { name: 'Copy quote' }).click();
     await expect(reader.notice).toContainText('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^“Thank you, Daniel\.” — Mayor Elena Alvarez, \[00:00:0\d\]$/);
+    expect(copied).toMatch(/^"Thank you, Daniel\." — Mayor Elena Alvarez, \[00:00:0\d\]$/);
   });
 
   test('delete asks first, then goes back to the library', async ({ page }) => {
