@@ -18,6 +18,7 @@ export async function storeMisheardInterview(
   library: Library,
   id: string,
   title = 'Harbour council',
+  languageCode = 'en',
 ): Promise<void> {
   await library.createJob({
     id,
@@ -32,7 +33,7 @@ export async function storeMisheardInterview(
   await library.saveCompleted(
     id,
     completedTranscriptFromLines(misheardLines, misheardTimings, {
-      transcript: { id: `remote-${id}`, language_code: 'en', audio_duration: 15 },
+      transcript: { id: `remote-${id}`, language_code: languageCode, audio_duration: 15 },
       paragraphs: [
         { text: 'one', start: 0, end: 5500, confidence: 0.9 },
         { text: 'two', start: 6000, end: 11_500, confidence: 0.9 },

@@ -1,17 +1,29 @@
 import type { Highlight, HighlightLabel, Quote, Story, StoryItem } from '../../shared/highlights';
+import { inQuotationMarks } from '../../shared/quotation-marks';
 import { hhmmss } from '../core/export/export-model';
 
-/** How the highlight and story commands print a quote: time, speaker and the words, one line. */
-export function quoteLine(quote: Pick<Highlight, 'startMs' | 'speakerName' | 'text' | 'missing'>): string {
+type QuotedWords = Pick<Highlight, 'startMs' | 'speakerName' | 'text' | 'missing'> & {
+  languageCode: string | null;
+};
+
+/**
+ * How the highlight and story commands print a quote: time, speaker and the words, one line, in
+ * the quotation marks of the transcript's language, as every other surface prints it.
+ */
+export function quoteLine(quote: QuotedWords): string {
   const speaker = quote.speakerName ? `${quote.speakerName}: ` : '';
   const missing = quote.missing ? '  (its words were deleted by a correction)' : '';
-  return `[${hhmmss(quote.startMs)}] ${speaker}“${quote.text}”${missing}`;
+  return `[${hhmmss(quote.startMs)}] ${speaker}${inQuotationMarks(quote.text, quote.languageCode)}${missing}`;
 }
 
-export function highlightReport(highlight: Highlight, label: HighlightLabel, title: string): string {
+export function highlightReport(
+  highlight: Highlight,
+  label: HighlightLabel,
+  transcript: { title: string; languageCode: string | null },
+): string {
   return [
-    `Highlighted ${hhmmss(highlight.startMs)}–${hhmmss(highlight.endMs)} of "${title}" as ${label.name} (highlight ${highlight.id}):`,
-    `  ${quoteLine(highlight)}`,
+    `Highlighted ${hhmmss(highlight.startMs)}–${hhmmss(highlight.endMs)} of "${transcript.title}" as ${label.name} (highlight ${highlight.id}):`,
+    `  ${quoteLine({ ...highlight, languageCode: transcript.languageCode })}`,
     ...(highlight.note ? [`  Note: ${highlight.note}`] : []),
   ].join('\n');
 }

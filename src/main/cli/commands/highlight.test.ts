@@ -92,6 +92,24 @@ describe('highlights and stories from the command line', () => {
     );
   }, 120_000);
 
+  it("prints a quote in the quotation marks of its transcript's language, as every other surface does", async () => {
+    const frenchDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-highlight-fr-'));
+    const db = openDatabase(join(frenchDir, 'library.sqlite'));
+    await storeMisheardInterview(new Library(db), 'conseil', 'Conseil du port', 'fr');
+    db.close();
+    const french = (...args: string[]) => runCliProcess(args, { VERBATIM_DATA_DIR: frenchDir });
+
+    const made = await french('highlight', 'conseil', '--from', '6', '--to', '8.4');
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    expect(made.stdout).toContain('[00:00:06] Speaker B: «\u00a0Brenan is wrong about the ferry.\u00a0»');
+    expect((await french('highlights')).stdout).toContain('«\u00a0Brenan is wrong about the ferry.\u00a0»');
+    expect((await french('story', 'create', 'Port')).code).toBe(0);
+    expect((await french('story', 'add', 'Port', '1')).code).toBe(0);
+    expect((await french('story', 'show', 'Port')).stdout).toContain(
+      '1. [00:00:06] Speaker B: «\u00a0Brenan is wrong about the ferry.\u00a0»  — "Conseil du port"',
+    );
+  }, 120_000);
+
   it('says plainly what is wrong: a bad time, a silent span, an unknown label, story or highlight', async () => {
     const badTime = await cli('highlight', 'council', '--from', 'noon', '--to', '00:02');
     expect(badTime.code).toBe(2);

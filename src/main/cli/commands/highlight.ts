@@ -64,7 +64,7 @@ export const highlightCommand = defineCommand({
       highlightReport(
         highlight,
         label ?? { id: highlight.labelId, name: 'Quote', color: 'yellow' },
-        job.title,
+        job,
       ),
     );
     return 0;
