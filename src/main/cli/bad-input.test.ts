@@ -56,6 +56,26 @@ describe('input the command line refuses with a sentence and exit code 2, creati
   });
 });
 
+describe('an id that names no transcript', () => {
+  it('is said the same way by every command that takes one, never as a transcript since deleted', async () => {
+    const runs = await Promise.all(
+      [
+        ['show', 'nowhere'],
+        ['export', 'nowhere', '--format', 'txt', '--out', join(outDir, 'nowhere.txt')],
+        ['highlight', 'nowhere', '--from', '0', '--to', '5'],
+        ['delete', 'nowhere'],
+        ['edit', 'nowhere', '--replace', 'a=b'],
+      ].map((args) => cli(args)),
+    );
+    for (const run of runs) {
+      expect(run.stderr).toBe('verbatim: No transcript with id nowhere.\n');
+      expect(run.code).toBe(runs[0]?.code);
+    }
+    expect(runs[0]?.code).not.toBe(0);
+    expect(readdirSync(outDir)).not.toContain('nowhere.txt');
+  }, 120_000);
+});
+
 describe('a service address with a password in it', () => {
   it('is refused before any request, and the password is never printed', async () => {
     const run = await runCliProcess(['catalog', 'models'], {

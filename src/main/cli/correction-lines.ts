@@ -2,6 +2,7 @@ import type { EditResult, EditStep } from '../../shared/corrections/corrections'
 import { VerbatimError } from '../../shared/errors';
 import type { Library } from '../core/library/library';
 import { timestamp } from './job-lines';
+import { transcriptOfArgument } from './transcript-argument';
 
 /**
  * How a correction made from the command line reads: the sentences it changed, before and
@@ -57,8 +58,7 @@ export function editReport(id: string, result: EditResult, summary: string | nul
  * made has none yet. A missing one is `not_found`, as in every command.
  */
 export async function correctableTranscript(library: Library, id: string) {
-  const job = await library.get(id);
-  if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+  const job = await transcriptOfArgument(library, id);
   if (job.status !== 'completed')
     throw new VerbatimError(
       'invalid_input',

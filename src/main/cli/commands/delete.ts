@@ -1,9 +1,9 @@
-import { VerbatimError } from '../../../shared/errors';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { onlyWord } from '../command-words';
 import { requireTranscriptionKey } from '../environment';
 import { UsageError } from '../usage-error';
+import { transcriptOfArgument } from '../transcript-argument';
 
 /**
  * `delete <id>`: a transcript out of the library, and with --remote off the service too. Its
@@ -31,8 +31,7 @@ export const deleteCommand = defineCommand({
     const choice = values['quotes-in-stories'] ?? 'keep';
     if (choice !== 'keep' && choice !== 'remove')
       throw new UsageError(`--quotes-in-stories is keep or remove, not "${choice}"`);
-    const job = await core.library.get(id);
-    if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+    const job = await transcriptOfArgument(core.library, id);
     const quoted = await core.library.storyQuotesOf(id);
     if (values.remote && job.remoteId) {
       requireTranscriptionKey(io.env);

@@ -21,6 +21,7 @@ import type { OptionValues } from '../cli-options';
 import { defineCommand } from '../command';
 import { parseTypedTime } from '../time-argument';
 import { UsageError } from '../usage-error';
+import { transcriptOfArgument } from '../transcript-argument';
 
 const exportOptions = {
   format: {
@@ -83,6 +84,7 @@ export const exportCommand = defineCommand({
     const settings = exportSettingsFromFlags(values);
     const typedRange = values.range === undefined ? undefined : parseRange(values.range);
     const path = withExtension(resolve(values.out), format.data);
+    await transcriptOfArgument(core.library, id);
     const transcript = await loadExportTranscript(core.library, id);
     const range = typedRange && sentencesOfRange(transcript, typedRange);
     const options = range ? { ...settings, range } : settings;

@@ -6,6 +6,7 @@ import { onlyWord } from '../command-words';
 import { highlightReport } from '../highlight-lines';
 import { parseTypedTime } from '../time-argument';
 import { UsageError } from '../usage-error';
+import { transcriptOfArgument } from '../transcript-argument';
 
 /** `highlight <id> --from TIME --to TIME`: marks the words spoken in that span of a transcript. */
 export const highlightCommand = defineCommand({
@@ -42,7 +43,7 @@ export const highlightCommand = defineCommand({
     if (to.ms <= from.ms) throw new UsageError('--to must come after --from');
     const { core } = openLibrary({ showProgress: false });
     const { library } = core;
-    const job = await library.requireJob(id);
+    const job = await transcriptOfArgument(library, id);
     const { startMs, endMs } = rangeOfTypedTimes(await library.sentences(id), from, to);
     // "--from 37 --to 37.5" when the sentence printed at 00:00:37 starts at 37.744 s.
     if (endMs <= startMs)
@@ -61,11 +62,7 @@ export const highlightCommand = defineCommand({
       note: values.note ?? '',
     });
     printResult(io, values.json, highlight, () =>
-      highlightReport(
-        highlight,
-        label ?? { id: highlight.labelId, name: 'Quote', color: 'yellow' },
-        job,
-      ),
+      highlightReport(highlight, label ?? { id: highlight.labelId, name: 'Quote', color: 'yellow' }, job),
     );
     return 0;
   },

@@ -1,4 +1,3 @@
-import { VerbatimError } from '../../../shared/errors';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { requireTranscriptionKey } from '../environment';
@@ -6,6 +5,7 @@ import { describeJob, publicJob } from '../job-lines';
 import { followJobs } from '../library-session';
 import { onlyWord } from '../command-words';
 import { UsageError } from '../usage-error';
+import { transcriptOfArgument } from '../transcript-argument';
 
 /** `retry <id>`: a failed or cancelled job started again. */
 export const retryCommand = defineCommand({
@@ -22,8 +22,7 @@ export const retryCommand = defineCommand({
     const { core } = session;
     const id = onlyWord(positionals, 'retry needs a transcript id');
     requireTranscriptionKey(io.env);
-    const job = await core.library.get(id);
-    if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+    const job = await transcriptOfArgument(core.library, id);
     if (job.status !== 'error' && job.status !== 'cancelled') {
       throw new UsageError(
         `"${job.title}" has not failed (it is ${job.status}); there is nothing to retry. "resume" picks up unfinished jobs.`,

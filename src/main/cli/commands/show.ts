@@ -1,9 +1,9 @@
 import { paragraphOfSentence } from '../../../shared/corrections/edit-plan';
-import { VerbatimError } from '../../../shared/errors';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { onlyWord } from '../command-words';
 import { describeJob, publicJob, speakerPrefix, timestamp } from '../job-lines';
+import { transcriptOfArgument } from '../transcript-argument';
 
 /** `show <id>`: one transcript, a sentence a line with its time and speaker, under its paragraph's number. */
 export const showCommand = defineCommand({
@@ -21,8 +21,7 @@ export const showCommand = defineCommand({
   async run({ values, positionals }, { io, openLibrary }) {
     const { core } = openLibrary({ showProgress: !values.json });
     const id = onlyWord(positionals, 'show needs a transcript id');
-    const job = await core.library.get(id);
-    if (!job) throw new VerbatimError('not_found', `No transcript with id ${id}.`);
+    const job = await transcriptOfArgument(core.library, id);
     const paragraphs = await core.library.paragraphs(id, { words: false });
     // Counted from 1, as revert --paragraph counts them; null before the first paragraph.
     const sentences = (await core.library.sentences(id)).map((sentence) => {
