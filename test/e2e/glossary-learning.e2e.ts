@@ -67,6 +67,33 @@ test('a correction is added to the glossary from the reader, then applied to an 
   expect((await corrections.storedWords(newer)).map((word) => word.text)).toContain('Gall');
 });
 
+test('a spelling the glossary has meanwhile gains the misheard form, and the reader says it was there', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const corrections = new CorrectionsPage(page);
+  await corrections.reader.openNewTranscript(interview, {});
+  await corrections.retype('Gull', 'Gall');
+  await page
+    .getByRole('list', { name: 'Spellings to keep' })
+    .getByRole('button', { name: 'Add to glossary…' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Add to glossary' });
+  await expect(dialog.getByLabel('Misheard as')).toHaveValue('Gull');
+  // Another window adds the spelling while this dialog is open.
+  await callBridge(page, 'glossaries.addEntry', { glossaryId: 1, entry: { term: 'Gall', kind: 'place' } });
+  await dialog.getByRole('button', { name: 'Add to glossary' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(corrections.reader.notice).toHaveText(
+    'General already had “Gall”; it now also knows it heard as “Gull”.',
+  );
+  const entries = await callBridge<{ term: string; misheard: string[] }[]>(page, 'glossaries.entries', {
+    glossaryId: 1,
+  });
+  expect(entries.filter((entry) => entry.term === 'Gall')).toMatchObject([{ misheard: ['Gull'] }]);
+});
+
 test('Apply glossary on a library selection fixes each transcript, after review', async ({ shell, page }) => {
   await shell.open();
   const library = new LibraryPage(page);

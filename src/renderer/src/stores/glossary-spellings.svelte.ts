@@ -59,13 +59,19 @@ class GlossarySpellings {
     );
   }
 
-  /** Adds an entry; its glossary's name once stored, undefined when refused (`problem` says why). */
-  async add(glossaryId: number, entry: NewGlossaryEntry): Promise<GlossaryEntry | undefined> {
+  /**
+   * Adds an entry, or merges its misheard forms into the one the glossary has already: the entry
+   * stored and whether it is new, undefined when refused (`problem` says why).
+   */
+  async add(
+    glossaryId: number,
+    entry: NewGlossaryEntry,
+  ): Promise<{ entry: GlossaryEntry; created: boolean } | undefined> {
     try {
-      const { entry: stored } = await api.glossaries.addEntry({ glossaryId, entry });
-      this.known = [...this.known, stored.term.toLocaleLowerCase()];
+      const added = await api.glossaries.addEntry({ glossaryId, entry });
+      this.known = [...this.known, added.entry.term.toLocaleLowerCase()];
       this.problem = undefined;
-      return stored;
+      return added;
     } catch (error) {
       this.problem = caught(error, 'glossaries.addEntry');
       return undefined;
