@@ -204,6 +204,25 @@ test('Glossary: a note typed into an entry, then another entry’s Remove clicke
   ]);
 });
 
+test('Glossary: a glossary renamed, then another glossary clicked, saves the name and opens the other', async ({
+  shell,
+  page,
+}) => {
+  const calls = bridgeCalls(page);
+  await shell.open();
+  await shell.goTo('glossary');
+  const glossary = new GlossaryPage(page);
+  await glossary.create('Council');
+  await expect(page.getByRole('heading', { name: 'Council', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  await page.getByLabel('Glossary name').fill('Council beat');
+  await glossary.glossary('General').click();
+
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('General');
+  await expect(glossary.glossary('Council beat')).toBeVisible();
+  expect(sent(calls, ['glossaries.rename'])).toEqual(['glossaries.rename']);
+});
+
 test('Settings: a label renamed, then another label’s colour clicked, saves the name and the colour', async ({
   shell,
   page,
