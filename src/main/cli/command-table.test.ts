@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { commandTable } from './command-table';
+import { commandTable, loadEveryCommand } from './command-table';
 import { commandHelpOption } from './parse-command-line';
 
+const everyCommand = await loadEveryCommand();
+
 describe('the command table', () => {
+  it('loads, for each name, the command of that name', () => {
+    expect(everyCommand.map((command) => command.name)).toEqual(commandTable.map((entry) => entry.name));
+  });
+
   it('names each command once', () => {
-    const names = commandTable.map((command) => command.name);
+    const names = everyCommand.map((command) => command.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).not.toContain('help'); // `help <command>` is the help's own word
   });
 
-  it.each(commandTable.map((command) => [command.name, command] as const))(
+  it.each(everyCommand.map((command) => [command.name, command] as const))(
     '%s: its usage line names exactly the options it parses',
     (_name, command) => {
       const named = new Set(
@@ -19,7 +25,7 @@ describe('the command table', () => {
     },
   );
 
-  it.each(commandTable.map((command) => [command.name, command] as const))(
+  it.each(everyCommand.map((command) => [command.name, command] as const))(
     '%s: leaves --help to the help, and explains every option',
     (_name, command) => {
       for (const name of Object.keys(commandHelpOption)) expect(command.options).not.toHaveProperty(name);

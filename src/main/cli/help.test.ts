@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { exportFormats } from '../../shared/export-options';
 import type { CliCommand } from './command';
-import { commandTable } from './command-table';
+import { loadEveryCommand } from './command-table';
 import { commandHelp, overallHelp, usageOf } from './help';
+
+const everyCommand = await loadEveryCommand();
 
 const sample: CliCommand = {
   name: 'sample',
@@ -29,11 +31,11 @@ describe('the help, written from the command table', () => {
   });
 
   it("keeps export's usage as the command line has always shown it", () => {
-    const exportCommand = commandTable.find((command) => command.name === 'export')!;
+    const exportCommand = everyCommand.find((command) => command.name === 'export')!;
     expect(usageOf(exportCommand)).toBe(
       `Usage: npm run cli -- export <id> --format ${exportFormats.join('|')} --out PATH [--unit sentences|paragraphs|turns]
          [--timestamps none|paragraph|sentence|every:N] [--no-speakers] [--no-header] [--appendix]
-         [--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds)] [--force] [--json]`,
+         [--unredacted] [--range START-END (hh:mm:ss, mm:ss or seconds; whole sentences)] [--force] [--json]`,
     );
   });
 
@@ -69,8 +71,8 @@ describe('the help, written from the command table', () => {
   });
 
   it('the overall help lists every command of the table', () => {
-    const help = overallHelp(commandTable);
-    for (const command of commandTable) {
+    const help = overallHelp(everyCommand);
+    for (const command of everyCommand) {
       expect(help).toContain(`\n  ${command.name} ${command.usage[0]!.split('\n')[0]}`);
       expect(help).toContain(`\n    ${command.summary}\n`);
     }

@@ -1,6 +1,6 @@
 import type { CliIo } from './cli-io';
 import type { CliCommand, CommandContext } from './command';
-import { commandTable } from './command-table';
+import { loadCommand, loadEveryCommand } from './command-table';
 import { checkServiceAddresses } from './environment';
 import { commandHelp, overallHelp, usageOf } from './help';
 import { openLibrarySession, type LibrarySession } from './library-session';
@@ -17,12 +17,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let library: LibrarySession | undefined;
   try {
     const line = splitCommandLine(argv);
-    const asked = helpAsked(line.global.help, line.commandName, line.commandArgs);
-    if (asked) return showHelp(asked, io);
-    command = findCommand(line.commandName!);
+    const asked = await helpAsked(line.global.help, line.commandName, line.commandArgs);
+    if (asked) return await showHelp(asked, io);
+    command = await findCommand(line.commandName!);
     checkServiceAddresses(io.env);
     const { helpWanted, ...input } = parseCommandArguments(command, line.commandArgs);
-    if (helpWanted) return showHelp({ command }, io);
+    if (helpWanted) return await showHelp({ command }, io);
     const context: CommandContext = {
       io,
       global: line.global,
@@ -32,7 +32,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await command.run(input, context);
   } catch (error) {
     const failed = command;
-    return reportFailure(error, io, () => (failed ? usageOf(failed) : overallHelp(commandTable)));
+    // The overall help, shown under a mistake made before a command was chosen, loads them all.
+    const everyCommand = failed || !(error instanceof UsageError) ? [] : await loadEveryCommand();
+    return reportFailure(error, io, () => (failed ? usageOf(failed) : overallHelp(everyCommand)));
   } finally {
     // Closed only once a failure has been reported: what the person reads comes first.
     await library?.close();
@@ -42,31 +44,31 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 /** Which help a command line asks for, if it asks for one rather than naming a command to run. */
 type HelpRequest = { command: CliCommand } | { overall: 'asked' | 'no command' };
 
-function helpAsked(
+async function helpAsked(
   helpOption: boolean,
   commandName: string | undefined,
   commandArgs: string[],
-): HelpRequest | undefined {
+): Promise<HelpRequest | undefined> {
   if (commandName === undefined) return { overall: helpOption ? 'asked' : 'no command' };
   if (commandName === 'help') {
     const about = commandArgs[0];
-    return about === undefined ? { overall: 'asked' } : { command: findCommand(about) };
+    return about === undefined ? { overall: 'asked' } : { command: await findCommand(about) };
   }
-  return helpOption ? { command: findCommand(commandName) } : undefined;
+  return helpOption ? { command: await findCommand(commandName) } : undefined;
 }
 
 /** Prints the help asked for; a bare `npm run cli` gets the overall help too, but exits 2. */
-function showHelp(request: HelpRequest, io: CliIo): number {
+async function showHelp(request: HelpRequest, io: CliIo): Promise<number> {
   if ('command' in request) {
     io.out(commandHelp(request.command));
     return 0;
   }
-  io.out(overallHelp(commandTable));
+  io.out(overallHelp(await loadEveryCommand()));
   return request.overall === 'asked' ? 0 : 2;
 }
 
-function findCommand(name: string): CliCommand {
-  const command = commandTable.find((candidate) => candidate.name === name);
+async function findCommand(name: string): Promise<CliCommand> {
+  const command = await loadCommand(name);
   if (!command) throw new UsageError(`unknown command "${name}"`);
   return command;
 }
