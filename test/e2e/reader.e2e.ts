@@ -305,7 +305,8 @@ test.describe('the transcript reader', () => {
     await page.getByRole('button', { name: 'Copy quote' }).click();
     await expect(reader.notice).toContainText('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^"Thank you, Daniel\." — Mayor Elena Alvarez, \[00:00:0\d\]$/);
+    // In the quotation marks of the transcript's language (English), as every surface prints it.
+    expect(copied).toMatch(/^“Thank you, Daniel\.” — Mayor Elena Alvarez, \[00:00:0\d\]$/);
   });
 
   test('delete asks first, then goes back to the library', async ({ page }) => {
