@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { VerbatimError } from '../../../shared/errors';
+import { VerbatimError, withoutFullStop } from '../../../shared/errors';
 import type { FetchLike } from '../http/http-client';
 import { sniffFormat } from '../transcription/recording-file';
 
@@ -52,7 +52,7 @@ export class ServiceRedactedAudio {
       if (signal?.aborted) throw error;
       throw new VerbatimError(
         'network',
-        `The redacted recording could not be downloaded from the service: ${error instanceof Error ? error.message : String(error)}.`,
+        `The redacted recording could not be downloaded from the service: ${withoutFullStop(error instanceof Error ? error.message : String(error))}.`,
       );
     }
     if (!response.ok || !response.body) {
@@ -85,7 +85,7 @@ export class ServiceRedactedAudio {
       if (error instanceof VerbatimError || signal?.aborted) throw error;
       throw new VerbatimError(
         'storage',
-        `The redacted recording could not be saved in the data folder: ${error instanceof Error ? error.message : String(error)}.`,
+        `The redacted recording could not be saved in the data folder: ${withoutFullStop(error instanceof Error ? error.message : String(error))}.`,
       );
     }
   }
