@@ -138,6 +138,7 @@ export async function startWebApp(options: WebAppOptions) {
     importDir: join(dataDir, 'imports'),
     recordingOf: (id, audio) => services.core.recordingOf(id, audio),
     logError: (message, error) => logger.child('web-host').error(message, error),
+    logRefusal: (message) => logger.child('web-host').warn(message),
   });
   return {
     ...host,

@@ -43,6 +43,13 @@ export interface WebHostOptions {
   recordingOf: (transcriptId: string, audio: TextChoice) => Promise<PlayableRecording | undefined>;
   /** Where a socket or request fault is reported (a hostile or broken client must not stop the host). */
   logError?: (message: string, error: unknown) => void;
+  /**
+   * Where a refused malformed request is noted: one short line, at most one a minute (any web
+   * page can send thousands, and they must not push the rest out of the log).
+   */
+  logRefusal?: (message: string) => void;
+  /** The clock of that minute; a test passes its own. */
+  now?: () => number;
 }
 
 export interface WebHost {
@@ -83,6 +90,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let origin = '';
   let port = 0;
   const logError = options.logError ?? ((message, error) => console.error(`[web-host] ${message}`, error));
+  const noteRefusal = atMostEvery(
+    refusalNoteEveryMs,
+    options.logRefusal ?? ((message) => console.warn(`[web-host] ${message}`)),
+    options.now ?? Date.now,
+  );
 
   /**
    * Defence in depth beside the token: only this host's own names reach it (no DNS rebinding
@@ -103,6 +115,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     void serveFile(request, response).catch((error: unknown) => {
       // A player that seeks drops the rest of the range it asked for: its choice, not a fault.
       if (request.destroyed && (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      if (error instanceof MalformedRequest) {
+        noteRefusal(`refused a malformed request (400): ${error.message}`);
+        if (!response.headersSent)
+          response
+            .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+            .end(`Bad request: ${error.message}`);
+        else response.destroy();
+        return;
+      }
       logError(`${request.method ?? ''} ${request.url ?? ''} failed`, error);
       if (!response.headersSent) response.writeHead(500).end('Internal error');
       else response.destroy();
@@ -115,7 +136,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', origin);
+    const url = parsedUrl(request.url, origin);
     const pathname = url.pathname;
     const authorised = sameToken(url.searchParams.get('token') ?? '', token);
     if (pathname === filesPath && request.method === 'POST') {
@@ -127,7 +148,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (pathname.startsWith(mediaPath) && request.method === 'GET') {
       if (!authorised) return void response.writeHead(401).end();
       const recording = await options.recordingOf(
-        decodeURIComponent(pathname.slice(mediaPath.length)),
+        decodedPath(pathname.slice(mediaPath.length)),
         url.searchParams.get('audio') === 'original' ? 'original' : 'redacted',
       );
       if (recording?.kind === 'refused')
@@ -160,7 +181,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(200, { ...headers, 'Content-Type': contentTypes['.js'] }).end(body);
       return;
     }
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    const relative = pathname === '/' ? 'index.html' : decodedPath(pathname.slice(1));
     const file = normalize(join(rendererRoot, relative));
     if (!file.startsWith(rendererRoot + sep)) {
       response.writeHead(403, headers).end('Forbidden');
@@ -184,9 +205,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   /** A dropped file's bytes, streamed into the import folder under a name that cannot escape it. */
   async function storeImport(request: IncomingMessage, name: string): Promise<string> {
+    const stored = safeName(name);
     const folder = join(options.importDir, randomBytes(6).toString('hex'));
     await mkdir(folder, { recursive: true });
-    const path = join(folder, safeName(name));
+    const path = join(folder, stored);
     await pipeline(request, createWriteStream(path));
     return path;
   }
@@ -198,7 +220,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // A page closing its connection is no fault worth a line in the log.
       if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') logError('a page socket failed', error);
     });
-    const url = new URL(request.url ?? '/', origin);
+    let url: URL;
+    try {
+      url = parsedUrl(request.url, origin);
+    } catch (error) {
+      noteRefusal(`refused a malformed request (400): ${(error as Error).message}`);
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
     if (!fromOwnPage(request)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
@@ -274,11 +303,57 @@ export function rawDataToText(data: RawData): string {
   return (Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data))).toString('utf8');
 }
 
+/**
+ * A dropped file's name made safe to store: no folder, no character a file system refuses. A
+ * name that is only dots (".", "..") names a folder, never a file: the request is refused.
+ */
 function safeName(name: string): string {
   const cleaned = basename(name)
     .replace(/[^\p{L}\p{N}._ -]/gu, '_')
     .slice(0, 120);
+  if (/^\.+$/.test(cleaned)) throw new MalformedRequest('the file name is not a file’s name');
   return cleaned || 'recording';
+}
+
+/** A request the host cannot make sense of: a 400 and a short note, never an error with a stack. */
+class MalformedRequest extends Error {}
+
+/** How often at most a malformed request is noted in the log. */
+export const refusalNoteEveryMs = 60_000;
+
+function parsedUrl(url: string | undefined, origin: string): URL {
+  try {
+    return new URL(url ?? '/', origin);
+  } catch {
+    throw new MalformedRequest('the address is not a URL');
+  }
+}
+
+/** A path's %-escapes decoded; a broken one ("%E0%A4%A") is a malformed request. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new MalformedRequest('the address has a broken %-escape');
+  }
+}
+
+/**
+ * `write`, at most once every `everyMs`: the notes in between are counted, and the next one
+ * written says how many were left out.
+ */
+function atMostEvery(everyMs: number, write: (line: string) => void, now: () => number) {
+  let lastAt = -Infinity;
+  let leftOut = 0;
+  return (line: string): void => {
+    if (now() - lastAt < everyMs) {
+      leftOut += 1;
+      return;
+    }
+    write(leftOut > 0 ? `${line} (and ${leftOut} more like it since the last note)` : line);
+    lastAt = now();
+    leftOut = 0;
+  };
 }
 
 function sameToken(given: string, expected: string): boolean {

@@ -1,4 +1,4 @@
-import type { CliIo } from './cli-io';
+import type { TerminalIo } from './cli-io';
 import type { CliOptions, OptionValues } from './cli-options';
 import type { GlobalValues } from './global-options';
 import type { LibrarySession } from './library-session';
@@ -18,7 +18,8 @@ export interface CommandInput<Options extends CliOptions> {
 
 /** What every command may use besides its own arguments. */
 export interface CommandContext {
-  io: CliIo;
+  /** Output that neutralises terminal controls (cli-io.ts); progress alone may redraw its line. */
+  io: TerminalIo;
   /** The options given before the command's name (global-options.ts). */
   global: GlobalValues;
   /**

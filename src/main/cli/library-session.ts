@@ -4,7 +4,7 @@ import { createCore, type Core } from '../core/app-core';
 import { openLog } from '../core/log/open-log';
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { acceleratedClock, systemClock } from '../core/clock';
-import type { CliIo } from './cli-io';
+import type { CliIo, TerminalIo } from './cli-io';
 import { dataFolderOf, regionOf, timeScaleOf } from './environment';
 import { describeJob } from './job-lines';
 
@@ -32,7 +32,7 @@ export interface LibrarySession {
  * what it was.
  */
 export function openLibrarySession(
-  io: CliIo,
+  io: TerminalIo,
   { showProgress, verbose }: { showProgress: boolean; verbose: boolean },
 ): LibrarySession {
   const dataDir = dataFolderOf(io.env);
@@ -48,7 +48,7 @@ export function openLibrarySession(
   const storageFailed = new Promise<never>((_, reject) => (failStorage = reject));
   storageFailed.catch(() => undefined);
   const region = regionOf(io.env);
-  const progress = io.isTty && showProgress ? (text: string) => io.err(`\r\x1b[2K${text}`) : undefined;
+  const progress = io.isTty && showProgress ? io.progress : undefined;
   const timeScale = timeScaleOf(io.env);
   const core = createCore({
     dataDir,

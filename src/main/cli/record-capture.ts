@@ -1,6 +1,6 @@
 import { VerbatimError, errorCodes, type ErrorCode } from '../../shared/errors';
 import type { RecordingDevice } from '../../shared/ipc/recorder-contract';
-import { CrashSafeWavWriter } from '../core/recording/crash-safe-wav';
+import { CrashSafeWavWriter, isDiskFull } from '../core/recording/crash-safe-wav';
 import { defaultAudioBackend, nativeRecordingInputOf, NativeRecordingSource } from '../platform/native-audio';
 
 /**
@@ -26,7 +26,7 @@ export type SoundRequest = CaptureRequest | { kind: 'devices' };
 export type CaptureMessage =
   | { kind: 'devices'; devices: RecordingDevice[] }
   | { kind: 'started' }
-  | { kind: 'done'; bytes: number; lost?: string }
+  | { kind: 'done'; bytes: number; lost?: string; diskFull?: boolean }
   | { kind: 'failed'; message: string; code?: ErrorCode };
 
 const input = nativeRecordingInputOf(defaultAudioBackend);
@@ -74,6 +74,7 @@ async function capture(request: CaptureRequest): Promise<void> {
   const wanted = request.bytes ?? Infinity;
   const source = new NativeRecordingSource({ ...format, deviceId: request.deviceId });
   let lost: string | undefined;
+  let diskFull = false;
   await new Promise<void>((resolveStop) => {
     let stopped = false;
     const stop = (): void => {
@@ -99,6 +100,7 @@ async function capture(request: CaptureRequest): Promise<void> {
             },
             (error: unknown) => {
               lost = error instanceof Error ? error.message : 'the file could not be written';
+              diskFull = isDiskFull(error);
               stop();
             },
           );
@@ -116,7 +118,12 @@ async function capture(request: CaptureRequest): Promise<void> {
   });
   await source.stop();
   const bytes = await writer.close();
-  await send({ kind: 'done', bytes, ...(lost === undefined ? {} : { lost }) });
+  await send({
+    kind: 'done',
+    bytes,
+    ...(lost === undefined ? {} : { lost }),
+    ...(diskFull ? { diskFull } : {}),
+  });
 }
 
 async function answer(request: SoundRequest): Promise<void> {

@@ -1,4 +1,4 @@
-import type { CliIo } from './cli-io';
+import { terminalIo, type CliIo } from './cli-io';
 import type { CliCommand, CommandContext } from './command';
 import { loadCommand, loadEveryCommand } from './command-table';
 import { checkServiceAddresses } from './environment';
@@ -12,7 +12,9 @@ import { UsageError } from './usage-error';
  * Verbatim without a window: the same core as the app, driven from a terminal or a script.
  * Exit codes: 0 success, 1 a job ended in error, 2 bad usage or input.
  */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], streams: CliIo): Promise<number> {
+  // A title or file name with terminal escapes in it is shown, never acted on (issue #32).
+  const io = terminalIo(streams);
   let command: CliCommand | undefined;
   let library: LibrarySession | undefined;
   try {

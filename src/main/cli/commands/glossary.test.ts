@@ -221,6 +221,24 @@ describe('glossary from the command line', () => {
     ]);
   });
 
+  it('a glossary of 19,000 entries is said in a few short lines: how many were left out, and a few names', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-glossary-big-'));
+    const db = openDatabase(join(dataDir, 'library.sqlite'));
+    const rows = Array.from(
+      { length: 19_000 },
+      (_, index) => `Councillor Name${index},person,Misheard Name${index},`,
+    );
+    await new Glossaries(db).importCsvNamed('Everyone', `term,kind,misheard,note\n${rows.join('\n')}\n`);
+    db.close();
+    const told = await transcribed(dataDir, ['--glossary', 'Everyone']);
+    const notes = told.notes.split('\n').filter((line) => line.startsWith('verbatim: Glossary:'));
+    expect(notes.length).toBeLessThanOrEqual(13);
+    for (const line of notes) expect(line.length).toBeLessThan(1000);
+    expect(notes.find((line) => line.includes('left out'))).toMatch(
+      /^verbatim: Glossary: the model takes no more key terms; \d+ left out \(the least recently used\): Councillor Name\d+, Councillor Name\d+, Councillor Name\d+, Councillor Name\d+, Councillor Name\d+ and [\d,]+ more\.$/,
+    );
+  }, 120_000);
+
   it('imports a CSV into a new glossary and exports it again; a bad row imports nothing', async () => {
     const dataDir = await folderWith({});
     const cli = cliIn(dataDir);

@@ -99,13 +99,37 @@ export function contributionNotes(contribution: GlossaryContribution): string[] 
     `Glossary: ${plural(contribution.keyterms.length, 'key term', 'key terms')} and ${plural(contribution.customSpelling.length, 'spelling', 'spellings')} sent with the recording.`,
     ...(contribution.leftOut.length > 0
       ? [
-          `Glossary: the model takes no more key terms; left out (least recently used): ${contribution.leftOut.join(', ')}.`,
+          `Glossary: the model takes no more key terms; ${contribution.leftOut.length} left out (the least recently used): ${namedFew(contribution.leftOut)}.`,
         ]
       : []),
-    ...contribution.notExpressible.map(
-      (problem) => `Glossary: “${problem.form ?? problem.term}” not sent as written: ${problem.reason}`,
-    ),
+    ...contribution.notExpressible
+      .slice(0, notesNamedInFull)
+      .map((problem) => `Glossary: “${problem.form ?? problem.term}” not sent as written: ${problem.reason}`),
+    ...(contribution.notExpressible.length > notesNamedInFull
+      ? [
+          `Glossary: ${contribution.notExpressible.length - notesNamedInFull} more entries not sent as written: ${namedFew(
+            contribution.notExpressible
+              .slice(notesNamedInFull)
+              .map((problem) => problem.form ?? problem.term),
+          )}.`,
+        ]
+      : []),
   ];
+}
+
+/**
+ * A glossary of thousands of entries made a single line of 196 KB: each note names a few
+ * and counts the rest, a line a person reads.
+ */
+const notesNamedInFull = 10;
+const namesShown = 5;
+
+/** "A, B, C, D, E and 18,895 more", or every name when there are few. */
+function namedFew(names: readonly string[]): string {
+  const shown = names.slice(0, namesShown).join(', ');
+  return names.length > namesShown
+    ? `${shown} and ${(names.length - namesShown).toLocaleString('en-GB')} more`
+    : shown;
 }
 
 const actions: Record<string, Action> = {

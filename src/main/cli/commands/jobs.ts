@@ -1,8 +1,7 @@
-import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
-import { describeJob, publicJob } from '../job-lines';
+import { printAllJobs } from '../job-lines';
 
-/** `jobs`: every transcript of the library and where it stands. */
+/** `jobs`: every transcript of the library and where it stands, all of them however many. */
 export const jobsCommand = defineCommand({
   name: 'jobs',
   usage: ['[--json]'],
@@ -13,10 +12,7 @@ export const jobsCommand = defineCommand({
   takesWords: false,
   async run({ values }, { io, openLibrary }) {
     const { core } = openLibrary({ showProgress: !values.json });
-    const jobs = await core.library.list();
-    printResult(io, values.json, jobs.map(publicJob), () =>
-      jobs.length ? jobs.map(describeJob).join('\n') : 'No transcripts yet.',
-    );
+    await printAllJobs(io, core.library, { json: values.json, empty: 'No transcripts yet.' });
     return 0;
   },
 });

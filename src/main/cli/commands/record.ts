@@ -10,6 +10,7 @@ import { defineCommand } from '../command';
 import { dataFolderOf } from '../environment';
 import type { CaptureMessage, CaptureRequest, SoundRequest } from '../record-capture';
 import { UsageError } from '../usage-error';
+import { isLibraryWriteFailure } from '../../core/scheduler/scheduler';
 
 const captureEntry = resolve(import.meta.dirname, '../record-capture.ts');
 
@@ -185,13 +186,28 @@ export const recordCommand = defineCommand({
       throw failure(outcome);
     }
     const durationMs = Math.round((outcome.bytes / blockAlign / sampleRate) * 1000);
-    const finished = await recordings.finish(registered.id, durationMs);
-    const { lost } = outcome;
-    printResult(io, values.json, finished, () => `Recorded ${(durationMs / 1000).toFixed(1)} s to ${path}`);
+    const kept = `${(durationMs / 1000).toFixed(1)} s`;
+    const { diskFull, lost } = outcome;
+    const finished = await recordings.finish(registered.id, durationMs).catch((error: unknown) => {
+      // The library on the same full disk: the file is whole, and the next `recordings`
+      // repairs its row from it (its recorder is gone), so the sound is not lost.
+      if (diskFull && isLibraryWriteFailure(error))
+        throw new VerbatimError(
+          'storage',
+          `The disk is full: the recording stopped after ${kept}, and all ${kept} are kept in ${path}. The library lists it once there is room: free some space, then run "npm run cli -- recordings".`,
+        );
+      throw error;
+    });
+    printResult(io, values.json, finished, () => `Recorded ${kept} to ${path}`);
+    if (diskFull)
+      throw new VerbatimError(
+        'storage',
+        `The disk is full: the recording stopped after ${kept}, and all ${kept} are kept in ${path}. Free some space before recording again.`,
+      );
     if (lost)
       throw new VerbatimError(
         'internal',
-        `The input stopped (${lost}); the ${(durationMs / 1000).toFixed(1)} s recorded before it are kept in ${path}.`,
+        `The input stopped (${lost}); the ${kept} recorded before it are kept in ${path}.`,
       );
     return 0;
   },

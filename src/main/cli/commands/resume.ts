@@ -1,7 +1,6 @@
-import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { requireTranscriptionKey } from '../environment';
-import { describeJob, publicJob } from '../job-lines';
+import { printAllJobs } from '../job-lines';
 import { waitingForOwner } from '../library-session';
 
 /** `resume`: every unfinished job carried on from where it stopped (a crash, a full disk, a restart). */
@@ -25,14 +24,9 @@ export const resumeCommand = defineCommand({
         core.scheduler.settled(unfinished, () => io.err(waitingForOwner(core))),
       );
     else if (!core.ownership.owned) io.err(waitingForOwner(core, false));
-    const jobs = await core.library.list();
     session.endProgress();
-    printResult(
-      io,
-      values.json,
-      jobs.map(publicJob),
-      () => `${count} unfinished job(s) resumed.\n${jobs.map(describeJob).join('\n')}`,
-    );
-    return values.wait && jobs.some((job) => job.status === 'error') ? 1 : 0;
+    if (!values.json) io.out(`${count} unfinished job(s) resumed.`);
+    await printAllJobs(io, core.library, { json: values.json });
+    return values.wait && (await core.library.list({ status: 'error', limit: 1 })).length > 0 ? 1 : 0;
   },
 });

@@ -80,6 +80,14 @@ export function transcriptNotFound(id: string): VerbatimError {
  * upload progress, next check) and what the reporter sets (title, tags, speaker names, where
  * the recording is). Synchronous; the Library facade makes it async.
  */
+export interface JobListOptions {
+  status?: JobStatus;
+  limit?: number;
+  offset?: number;
+  /** The job listed last on the page before: the list goes on after it. */
+  after?: { createdAt: number; id: string };
+}
+
 export class JobStore {
   constructor(
     private readonly db: Db,
@@ -123,14 +131,26 @@ export class JobStore {
     return record;
   }
 
-  list(options: { status?: JobStatus; limit?: number; offset?: number } = {}): JobRecord[] {
+  /**
+   * The newest first. `after` (the last job of the page before) pages through the whole library
+   * without skipping or repeating a job when another process adds one meanwhile, as an offset would.
+   */
+  list(options: JobListOptions = {}): JobRecord[] {
+    const conditions = [
+      ...(options.status ? ['status = @status'] : []),
+      ...(options.after
+        ? ['(created_at < @afterCreatedAt OR (created_at = @afterCreatedAt AND id > @afterId))']
+        : []),
+    ];
     const rows = this.db
       .prepare(
-        `SELECT * FROM transcripts ${options.status ? 'WHERE status = @status' : ''}
+        `SELECT * FROM transcripts ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
       )
       .all({
         status: options.status,
+        afterCreatedAt: options.after?.createdAt,
+        afterId: options.after?.id,
         limit: options.limit ?? 1000,
         offset: options.offset ?? 0,
       }) as TranscriptRow[];

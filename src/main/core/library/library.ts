@@ -1,6 +1,6 @@
 import { inWriteTransaction, type Db } from './database';
-import type { JobStatus, SearchFilters, SearchPage, Segment } from '../../../shared/library';
-import { JobStore, type JobPatch, type JobRecord, type NewJob } from './job-store';
+import type { SearchFilters, SearchPage, Segment } from '../../../shared/library';
+import { JobStore, type JobListOptions, type JobPatch, type JobRecord, type NewJob } from './job-store';
 import { TranscriptContent, type CompletedTranscript } from './transcript-content';
 import { TranscriptSearch } from './transcript-search';
 import { CorrectionsStore, type EditOptions } from './corrections-store';
@@ -85,7 +85,7 @@ export class Library {
     return settle(() => this.jobs.require(id));
   }
 
-  list(options: { status?: JobStatus; limit?: number; offset?: number } = {}): Promise<JobRecord[]> {
+  list(options: JobListOptions = {}): Promise<JobRecord[]> {
     return settle(() => this.jobs.list(options));
   }
 

@@ -55,7 +55,6 @@ export class CrashSafeWavWriter {
   /** Sound bytes handed to the operating system (whole frames or not). */
   private written = 0;
   private queue: Promise<void> = Promise.resolve();
-  private failure: Error | undefined;
   private closed = false;
   private readonly stopTimer: () => void;
 
@@ -65,7 +64,7 @@ export class CrashSafeWavWriter {
     timer: HeaderTimer,
     headerEveryMs: number,
   ) {
-    // A refresh that fails is kept (enqueue) and thrown by close(): the sound is still written.
+    // A refresh that fails is tried again on the next tick and at close(): the sound is still written.
     this.stopTimer = timer.every(headerEveryMs, () => {
       this.enqueue(() => this.refreshHeader()).catch(() => undefined);
     });
@@ -106,43 +105,82 @@ export class CrashSafeWavWriter {
     return this.written;
   }
 
-  /** Writes a chunk of PCM16 after the sound before it; resolves once the OS has it. */
+  /**
+   * Writes a chunk of PCM16 after the sound before it; resolves once the OS has it. A disk that
+   * takes only part of it (it is full) keeps that part, counted, and the chunk is refused with
+   * `diskFull`: what is on disk and what the header will say stay the same.
+   */
   append(pcm: Uint8Array): Promise<void> {
     if (this.closed) return Promise.reject(new VerbatimError('conflict', 'This recording has stopped.'));
     return this.enqueue(async () => {
-      const at = wavHeaderBytes + this.written;
-      await this.handle.write(pcm, 0, pcm.length, at);
-      this.written += pcm.length;
+      let done = 0;
+      try {
+        while (done < pcm.length) {
+          const { bytesWritten } = await this.handle.write(
+            pcm,
+            done,
+            pcm.length - done,
+            wavHeaderBytes + this.written,
+          );
+          if (bytesWritten === 0) throw diskFull();
+          done += bytesWritten;
+          this.written += bytesWritten;
+        }
+      } catch (error) {
+        throw (error as NodeJS.ErrnoException).code === 'ENOSPC' ? diskFull() : error;
+      }
     });
   }
 
-  /** The final header, synced, and the file closed. */
+  /**
+   * Ends the file: a half frame at its end is cut, the header says exactly the sound it holds,
+   * synced, and the file closed. Answers the bytes of sound kept (whole frames). A chunk refused
+   * before (a full disk) was said to its writer and does not stop the file being made whole;
+   * only a failure to write this last header is thrown.
+   */
   async close(): Promise<number> {
-    if (this.closed) return this.written;
+    if (this.closed) return this.whole();
     this.closed = true;
     this.stopTimer();
-    await this.enqueue(() => this.refreshHeader());
-    await this.handle.close();
-    if (this.failure) throw this.failure;
-    return this.written;
+    await this.queue;
+    try {
+      if (this.written !== this.whole()) await this.handle.truncate(wavHeaderBytes + this.whole());
+      await this.refreshHeader();
+    } finally {
+      await this.handle.close();
+    }
+    return this.whole();
+  }
+
+  /** Sound bytes in whole frames: what the header says. */
+  private whole(): number {
+    const blockAlign = this.format.channels * bytesPerSample;
+    return this.written - (this.written % blockAlign);
   }
 
   private async refreshHeader(): Promise<void> {
-    const blockAlign = this.format.channels * bytesPerSample;
-    const whole = this.written - (this.written % blockAlign);
-    await this.handle.write(wavHeader(this.format, whole), 0, wavHeaderBytes, 0);
+    await this.handle.write(wavHeader(this.format, this.whole()), 0, wavHeaderBytes, 0);
     await this.handle.datasync();
   }
 
+  /** Work in order; the caller of a failed step hears of it, and the chain goes on. */
   private enqueue(work: () => Promise<void>): Promise<void> {
     const next = this.queue.then(work);
-    // The chain goes on after a failure; the caller of the failed step hears of it.
-    this.queue = next.catch((error: unknown) => {
-      this.failure ??=
-        error instanceof Error ? error : new Error('The recording could not be written.', { cause: error });
-    });
+    this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+/** A write the disk had no room for, said as such (ENOSPC reads "no space left on device, write"). */
+function diskFull(): VerbatimError {
+  return new VerbatimError('storage', 'the disk is full', { code: 'ENOSPC' });
+}
+
+/** Whether a chunk was refused because the disk is full (append's `diskFull`). */
+export function isDiskFull(error: unknown): boolean {
+  return (
+    error instanceof VerbatimError && (error.details as { code?: unknown } | undefined)?.code === 'ENOSPC'
+  );
 }
 
 export interface RepairedWav {

@@ -12,7 +12,13 @@ import type {
 } from '../../../shared/ipc/recorder-contract';
 import type { IDisposable } from '../lifecycle';
 import { Signal } from '../signal';
-import { CrashSafeWavWriter, realTimer, type HeaderTimer, type PcmFormat } from './crash-safe-wav';
+import {
+  CrashSafeWavWriter,
+  isDiskFull,
+  realTimer,
+  type HeaderTimer,
+  type PcmFormat,
+} from './crash-safe-wav';
 import type { Microphone } from './microphone';
 import { microphoneRefused, type MicrophoneAccess } from '../voice/microphone-access';
 import type { RecordingMarks } from './recording-marks';
@@ -107,13 +113,16 @@ export function levelOf(pcm: Buffer): { rms: number; peak: number } {
   return { rms: Math.sqrt(squares / samples) / 32_768, peak: peak / 32_768 };
 }
 
+/** Why a recording stopped on its own: its device went away, or its file refused a write. */
+type EndCause = { reason: 'device-lost'; message: string } | { reason: 'write-failed'; error: Error };
+
 interface Session {
   recording: Recording;
   format: PcmFormat;
   deviceName: string;
   writer: CrashSafeWavWriter;
   stream: RecordingStream;
-  /** Sound bytes handed to the writer (pauses leave nothing). */
+  /** Sound bytes handed to the writer (pauses leave nothing); once stopped, the bytes it kept. */
   bytes: number;
   paused: boolean;
   silentMs: number;
@@ -317,10 +326,7 @@ export class Recorder implements IDisposable {
     session.bytes += pcm.length;
     if (level.peak * 32_768 >= clippingSample) session.lastClipMs = this.elapsedMs(session);
     const written = session.writer.append(pcm).catch((error: unknown) => {
-      void this.end(session, {
-        reason: 'write-failed',
-        message: `The recording could not be written (${(error as Error).message}). It stopped; everything before it is kept.`,
-      });
+      void this.end(session, { reason: 'write-failed', error: error as Error });
     });
     if (this.warningKinds(session) !== warningsBefore) this.announce();
     return written;
@@ -364,29 +370,50 @@ export class Recorder implements IDisposable {
     }
   }
 
-  /** Stops the input, closes the file and finishes the recording: once, whoever asks. */
-  private end(session: Session, ended: RecorderStatus['ended']): Promise<RecorderStatus> {
+  /**
+   * Stops the input, closes the file and finishes the recording: once, whoever asks. Its length
+   * is what the file kept (a full disk refuses the end of what was heard), and a recording that
+   * stopped on its own says why and how much of it is kept.
+   */
+  private end(session: Session, cause: EndCause | null): Promise<RecorderStatus> {
     session.stopping ??= (async () => {
       session.stopTicking();
       await session.stream.stop();
       let closeFailure: string | undefined;
       try {
-        await session.writer.close();
+        session.bytes = await session.writer.close();
       } catch (error) {
         closeFailure = (error as Error).message;
+        session.bytes = session.writer.bytes;
       }
-      const recording = await this.options.recordings.finish(session.recording.id, this.elapsedMs(session));
+      const durationMs = this.elapsedMs(session);
+      // The library shares the full disk: its note of the end may fail, never the stop. The row
+      // stays `recording`, and the next start repairs and lists it from the file (recover()).
+      const recording = await this.options.recordings
+        .finish(session.recording.id, durationMs)
+        .catch((error: unknown) => {
+          this.options.onUnexpected?.(error);
+          return { ...session.recording, durationMs };
+        });
       this.session = undefined;
       this.options.microphone.release('recorder');
-      const kept =
-        ended ??
-        (closeFailure
+      const kept = spoken(recording.durationMs);
+      const ended: RecorderStatus['ended'] =
+        cause?.reason === 'write-failed'
           ? {
-              reason: 'write-failed' as const,
-              message: `The end of the recording could not be written (${closeFailure}); ${spoken(recording.durationMs)} are kept.`,
+              reason: 'write-failed',
+              message: isDiskFull(cause.error)
+                ? `The disk is full: the recording stopped after ${kept}, and all ${kept} are kept in ${recording.path}. Free some space before recording again.`
+                : `The recording could not be written (${cause.error.message}). It stopped after ${kept}, and all ${kept} are kept.`,
             }
-          : null);
-      this.last = { recording, ended: kept };
+          : (cause ??
+            (closeFailure
+              ? {
+                  reason: 'write-failed',
+                  message: `The end of the recording could not be written (${closeFailure}); ${kept} are kept.`,
+                }
+              : null));
+      this.last = { recording, ended };
       return this.announce();
     })();
     return session.stopping;

@@ -86,6 +86,10 @@ export class Recordings {
              RETURNING id`,
         )
         .get(path, this.now(), format.sampleRate, format.channels, recorder) as { id: number };
+      // A recording often ends because it filled the disk the library is on. Once checkpointed,
+      // the log's next write starts again at its beginning, in the room this one took: the
+      // recording's end can still be written then (best effort: a reader may hold the log).
+      this.db.pragma('wal_checkpoint(RESTART)');
       return this.find(id);
     });
   }
