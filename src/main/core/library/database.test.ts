@@ -11,15 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  backupFolder,
-  backupIfDue,
-  backupLibrary,
-  backupsKept,
-  listBackups,
-  openDatabase,
-  schemaVersion,
-} from './database';
+import { openDatabase, schemaVersion } from './database';
+import { backupFolder, backupIfDue, backupLibrary, backupsKept, listBackups } from './library-backups';
 import { migrations } from './migrations/index';
 import { VerbatimError } from '../../../shared/errors';
 
@@ -98,6 +91,21 @@ describe('a library file Verbatim cannot use', () => {
     expect(error.message).toMatch(/is damaged and cannot be read/);
     expect(error.message).toContain(backup);
     expect(readFileSync(path).equals(damaged)).toBe(true);
+  });
+
+  it('names only a backup that opens: never an empty one, nor one that holds no library', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    const db = openDatabase(path);
+    const good = backupLibrary(db, path, 'test', new Date(Date.UTC(2026, 0, 1)));
+    db.close();
+    writeFileSync(join(backupFolder(path), 'library-20260301T000000-before-format-15.sqlite'), '');
+    const notALibrary = new Database(join(backupFolder(path), 'library-20260201T000000-daily.sqlite'));
+    notALibrary.exec('CREATE TABLE notes (text)');
+    notALibrary.close();
+    const damaged = readFileSync(path);
+    damaged.fill(0xab, 100, damaged.length);
+    writeFileSync(path, damaged);
+    expect(attempt(path).message).toContain(`The newest automatic backup is ${good}.`);
   });
 
   it('refuses a folder where the library file should be', () => {

@@ -1,25 +1,12 @@
 import Database from 'better-sqlite3';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { VerbatimError } from '../../../shared/errors';
 import { migrations as allMigrations } from './migrations/index';
+import { backupFolder, backupLibrary, newestOpeningBackup } from './library-backups';
 
 export type Db = Database.Database;
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
-/** How many automatic backups are kept beside the library (the newest). */
-export const backupsKept = 5;
-const day = 24 * 60 * 60 * 1000;
 
 /**
  * Opens (or creates) the library database: WAL for concurrent readers and crash safety,
@@ -103,8 +90,8 @@ function refuseNewerLibrary(current: number, migrations: readonly { version: num
 }
 
 function restoreAdvice(path: string): string {
-  const backups = listBackups(path);
-  const where = backups.length > 0 ? ` The newest automatic backup is ${backups[0]}.` : '';
+  const backup = newestOpeningBackup(path);
+  const where = backup ? ` The newest automatic backup is ${backup}.` : '';
   return `Restore it from a backup (copy a file from ${backupFolder(path)} over it), or move it away to start a new library.${where} Verbatim changed nothing.`;
 }
 
@@ -135,61 +122,6 @@ function libraryFileError(path: string, error: unknown): VerbatimError {
     `The library ${path} could not be opened: ${error instanceof Error ? error.message : String(error)}`,
     { cause: code },
   );
-}
-
-export function backupFolder(libraryPath: string): string {
-  return join(dirname(libraryPath), 'backups');
-}
-
-/** The automatic backups of a library, newest first. */
-export function listBackups(libraryPath: string): string[] {
-  const folder = backupFolder(libraryPath);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.startsWith('library-') && name.endsWith('.sqlite'))
-    .sort()
-    .reverse()
-    .map((name) => join(folder, name));
-}
-
-/**
- * A consistent copy of the library (SQLite's VACUUM INTO: readers and the WAL included) in the
- * backups folder; only the newest few are kept.
- */
-export function backupLibrary(db: Db, libraryPath: string, reason: string, now = new Date()): string {
-  const folder = backupFolder(libraryPath);
-  mkdirSync(folder, { recursive: true });
-  const target = join(folder, `library-${timestamp(now)}-${reason}.sqlite`);
-  rmSync(target, { force: true });
-  db.prepare('VACUUM INTO ?').run(target);
-  for (const old of listBackups(libraryPath).slice(backupsKept)) rmSync(old, { force: true });
-  return target;
-}
-
-/**
- * The daily backup, when the newest is a day old or there is none: SQLite's online backup,
- * a few pages at a time, so the app and the CLI keep working while it copies. Written under a
- * temporary name and renamed when whole, so an interrupted copy never passes for a backup.
- */
-export async function backupIfDue(
-  db: Db,
-  libraryPath: string,
-  now = new Date(),
-): Promise<string | undefined> {
-  const newest = listBackups(libraryPath)[0];
-  if (newest && now.getTime() - statSync(newest).mtimeMs < day) return undefined;
-  const folder = backupFolder(libraryPath);
-  mkdirSync(folder, { recursive: true });
-  const target = join(folder, `library-${timestamp(now)}-daily.sqlite`);
-  const partial = `${target}.partial`;
-  await db.backup(partial);
-  renameSync(partial, target);
-  for (const old of listBackups(libraryPath).slice(backupsKept)) rmSync(old, { force: true });
-  return target;
-}
-
-function timestamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 }
 
 /**
