@@ -58,6 +58,7 @@ export function openLibrarySession(
     onStorageFailure: (_id, message) => {
       if (!/locked|busy/i.test(message)) failStorage(libraryWriteError(dataDir, message));
     },
+    onWaitingForUpgrade: () => io.err(`verbatim: ${waitingForUpgrade}\n`),
     clock: timeScale === 1 ? systemClock : acceleratedClock(timeScale),
     apiKey: () => io.env.VERBATIM_API_KEY,
     transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
@@ -76,6 +77,9 @@ export function openLibrarySession(
     close: () => core.close(),
   };
 }
+
+/** Said once on stderr while another process upgrades the library this command opens. */
+export const waitingForUpgrade = 'Another Verbatim is upgrading the library; waiting…';
 
 /** What a journalist reads when the library could not be written, and what to do about it. */
 export function libraryWriteError(dataDir: string, message: string): VerbatimError {

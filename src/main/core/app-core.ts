@@ -50,6 +50,8 @@ export interface CoreConfig {
   /** The process's log: the core writes job ids, counts and failures, never content or keys. */
   logger?: Logger;
   onStorageFailure?: (jobId: string, message: string) => void;
+  /** Called once when another process is upgrading the library and this one waits for it. */
+  onWaitingForUpgrade?: () => void;
   /** Who this process is, for another process's "waiting for …" message ("the command line"). */
   processDescription?: string;
   /** The scheduler sends nothing before this settles (compose.ts: the settings are read). */
@@ -87,7 +89,7 @@ export function createCore(config: CoreConfig): Core {
   const lifetime = new DisposableStore();
   const libraryPath = join(config.dataDir, 'library.sqlite');
   const ownership = claimDataFolder(config.dataDir, config.processDescription ?? 'Verbatim');
-  const db = openDatabase(libraryPath);
+  const db = openDatabase(libraryPath, undefined, { onWaitingForUpgrade: config.onWaitingForUpgrade });
   // A daily copy of the library, so "restore from a backup" is always possible.
   const dailyBackup = backupIfDue(db, libraryPath).catch((error: unknown) =>
     log.warn('the daily library backup failed', error),

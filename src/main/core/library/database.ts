@@ -8,13 +8,21 @@ export type Db = Database.Database;
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
 
+export interface OpenOptions {
+  /**
+   * Called once when another process is upgrading the library and this one waits for it
+   * (the command line says so on stderr).
+   */
+  onWaitingForUpgrade?: () => void;
+}
+
 /**
  * Opens (or creates) the library database: WAL for concurrent readers and crash safety,
  * foreign keys on, migrations brought up to date (after a backup of the old version). A file
  * that is not a library Verbatim can read — empty, not SQLite, damaged, unreadable, written by
  * a newer Verbatim — is refused with a plain message saying what to do, and never changed.
  */
-export function openDatabase(path: string, migrations = allMigrations): Db {
+export function openDatabase(path: string, migrations = allMigrations, options: OpenOptions = {}): Db {
   if (path !== ':memory:') refuseUnreadableFile(path);
   let db: Db;
   try {
@@ -25,19 +33,67 @@ export function openDatabase(path: string, migrations = allMigrations): Db {
   try {
     db.pragma('busy_timeout = 5000');
     // Reading the schema first proves the file is a database before anything is written to it.
-    const current = schemaVersion(db);
-    refuseNewerLibrary(current, migrations);
+    refuseNewerLibrary(schemaVersion(db), migrations);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    if (path !== ':memory:' && current > 0 && current < (migrations.at(-1)?.version ?? 0))
-      backupLibrary(db, path, `before-format-${migrations.at(-1)?.version ?? 0}`);
-    migrate(db, migrations);
+    if (schemaVersion(db) < latestVersion(migrations)) upgrade(db, path, migrations, options);
     return db;
   } catch (error) {
     db.close();
     throw error instanceof VerbatimError ? error : libraryFileError(path, error);
   }
+}
+
+function latestVersion(migrations: readonly { version: number }[]): number {
+  return migrations.at(-1)?.version ?? 0;
+}
+
+/**
+ * Backs the library up and migrates it, one process at a time: the others wait for the
+ * upgrade lock, then find the library already upgraded (the version is read again once the
+ * lock is held), so no migration runs twice and no half-upgraded library is read as damaged.
+ */
+function upgrade(db: Db, path: string, migrations: typeof allMigrations, options: OpenOptions): void {
+  const release = path === ':memory:' ? () => undefined : takeUpgradeLock(path, options);
+  try {
+    const current = schemaVersion(db);
+    refuseNewerLibrary(current, migrations);
+    const latest = latestVersion(migrations);
+    if (path !== ':memory:' && current > 0 && current < latest)
+      backupLibrary(db, path, `before-format-${latest}`);
+    migrate(db, migrations);
+  } finally {
+    release();
+  }
+}
+
+/** How long a process waits for another's upgrade before giving up: a large library's is minutes. */
+const upgradeWaitMs = 60 * 60 * 1000;
+
+/**
+ * The upgrade lock: SQLite's exclusive lock on a small file beside the library, so the system
+ * releases it when its holder ends, even killed, and a waiter never finds a stale lock.
+ */
+function takeUpgradeLock(libraryPath: string, { onWaitingForUpgrade }: OpenOptions): () => void {
+  const lock = new Database(`${libraryPath}-upgrade.lock`, { timeout: 0 });
+  try {
+    try {
+      lock.exec('BEGIN EXCLUSIVE');
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+      onWaitingForUpgrade?.();
+      lock.pragma(`busy_timeout = ${upgradeWaitMs}`);
+      lock.exec('BEGIN EXCLUSIVE');
+    }
+  } catch (error) {
+    lock.close();
+    throw error;
+  }
+  return () => {
+    lock.exec('ROLLBACK');
+    lock.close();
+  };
 }
 
 /** An existing file that cannot be a library is refused before SQLite touches it. */

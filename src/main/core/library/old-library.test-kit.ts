@@ -7,20 +7,41 @@ import { migrations } from './migrations/index';
 export const previousFormat = migrations.at(-2)!.version;
 
 /**
- * A library as the previous Verbatim left it (one format behind, so opening it upgrades it),
- * in `dataDir/library.sqlite`, with one completed transcript titled `title` and `catalogBytes`
- * of cached catalog entries to make it as large as a test needs.
+ * A library as an older Verbatim left it (by default the previous format, one behind, so
+ * opening it upgrades it), in `dataDir/library.sqlite`, with one completed transcript titled
+ * `title` holding `sentences` sentences (whose index an upgrade rebuilds), and `catalogBytes`
+ * of cached catalog entries to make the file as large as a test needs.
  */
 export function writePreviousFormatLibrary(
   dataDir: string,
-  { title = 'Harbour board interview', catalogBytes = 0 }: { title?: string; catalogBytes?: number } = {},
+  {
+    title = 'Harbour board interview',
+    sentences = 0,
+    catalogBytes = 0,
+    format = previousFormat,
+  }: { title?: string; sentences?: number; catalogBytes?: number; format?: number } = {},
 ): string {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'library.sqlite');
-  const db = openDatabase(path, migrations.slice(0, -1));
+  const db = openDatabase(
+    path,
+    migrations.filter((migration) => migration.version <= format),
+  );
   db.prepare(
     "INSERT INTO transcripts (id, title, source_kind, source, region, status, options_json, created_at, updated_at) VALUES ('t1', ?, 'file', '/a.wav', 'us', 'completed', '{}', 1, 1)",
   ).run(title);
+  const sentence = db.prepare(
+    "INSERT INTO sentences (transcript_id, position, start_ms, end_ms, text) VALUES ('t1', ?, ?, ?, ?)",
+  );
+  db.transaction(() => {
+    for (let position = 0; position < sentences; position++)
+      sentence.run(
+        position,
+        position * 1000,
+        position * 1000 + 900,
+        `The harbour board met on day ${position}.`,
+      );
+  })();
   fillCatalog(db, catalogBytes);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
