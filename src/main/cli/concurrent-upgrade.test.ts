@@ -30,11 +30,11 @@ describe('a library of the previous format opened by several command lines at on
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr.replace(waiting, '')).toBe('');
     }
-    expect(runs[0]!.stdout).toBe('t1  Harbour board interview  completed\n');
-    const found = JSON.parse(runs[1]!.stdout) as { hits: { transcriptId: string }[] };
+    expect(runs[0].stdout).toBe('t1  Harbour board interview  completed\n');
+    const found = JSON.parse(runs[1].stdout) as { hits: { transcriptId: string }[] };
     expect(found.hits).toHaveLength(20);
     expect(found.hits.every((hit) => hit.transcriptId === 't1')).toBe(true);
-    expect(runs[2]!.stdout).toMatch(/^t1 {2}Harbour board interview {2}completed\n/);
+    expect(runs[2].stdout).toMatch(/^t1 {2}Harbour board interview {2}completed\n/);
     // At least the one started alongside the upgrader waited for it, and said so once.
     expect(runs.filter((run) => run.stderr === waiting).length).toBeGreaterThanOrEqual(1);
 
