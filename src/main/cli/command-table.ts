@@ -9,6 +9,7 @@ import { highlightCommand } from './commands/highlight';
 import { highlightsCommand } from './commands/highlights';
 import { historyCommand } from './commands/history';
 import { jobsCommand } from './commands/jobs';
+import { libraryCommand } from './commands/library';
 import { recordCommand, recordingsCommand } from './commands/record';
 import { redoCommand } from './commands/redo';
 import { resumeCommand } from './commands/resume';
@@ -43,6 +44,7 @@ export const commandTable: readonly CliCommand[] = [
   recordCommand,
   recordingsCommand,
   catalogCommand,
+  libraryCommand,
   askCommand,
   voiceCommand,
 ];

@@ -3,6 +3,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { VerbatimError } from '../../../shared/errors';
 import { migrations as allMigrations } from './migrations/index';
 import { backupFolder, backupLibrary, newestOpeningBackup } from './library-backups';
+import { clearDamageMark, findDamage, markDamaged, wasFoundDamaged, type Damage } from './library-damage';
 
 export type Db = Database.Database;
 
@@ -34,6 +35,7 @@ export function openDatabase(path: string, migrations = allMigrations, options: 
     db.pragma('busy_timeout = 5000');
     // Reading the schema first proves the file is a database before anything is written to it.
     refuseNewerLibrary(schemaVersion(db), migrations);
+    refuseDamagedLibrary(db, path);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
@@ -43,6 +45,43 @@ export function openDatabase(path: string, migrations = allMigrations, options: 
     db.close();
     throw error instanceof VerbatimError ? error : libraryFileError(path, error);
   }
+}
+
+/**
+ * A damaged library is refused before anything is written to it (library-damage.ts: a look at
+ * every b-tree, or the whole quick_check once a command has met damage in it).
+ */
+function refuseDamagedLibrary(db: Db, path: string): void {
+  const foundBefore = wasFoundDamaged(path);
+  const damage = findDamage(db, { thorough: foundBefore });
+  if (!damage) {
+    // Repaired, or a backup copied over it.
+    if (foundBefore) clearDamageMark(path);
+    return;
+  }
+  markDamaged(path);
+  throw damagedLibraryError(path, damage);
+}
+
+/** The command that rebuilds what can be rebuilt in a damaged library (library-repair.ts). */
+export const repairCommandLine = 'npm run cli -- library repair';
+
+/**
+ * A damaged library in a sentence: where, if known, and what to do. Verbatim writes nothing
+ * into it until it is repaired or restored.
+ */
+export function damagedLibraryError(path: string, damage?: Damage): VerbatimError {
+  const where = damage?.table ? ` (${describeDamage(damage)})` : '';
+  return new VerbatimError(
+    'storage',
+    `The library file ${path} is damaged${where}, so Verbatim will not write to it. Quit Verbatim and run "${repairCommandLine}" to rebuild what can be rebuilt, or ${restoreAdvice(path).replace(/^R/, 'r')}`,
+    { cause: 'SQLITE_CORRUPT' },
+  );
+}
+
+function describeDamage({ name, table }: Damage): string {
+  if (/_fts(_\w+)?$/.test(table)) return 'in its search index';
+  return name === table ? `in its ${table} table` : `in an index of its ${table} table`;
 }
 
 function latestVersion(migrations: readonly { version: number }[]): number {
@@ -145,7 +184,8 @@ function refuseNewerLibrary(current: number, migrations: readonly { version: num
   }
 }
 
-function restoreAdvice(path: string): string {
+/** Where the backups are and which to restore: the end of every message about a library that cannot be used. */
+export function restoreAdvice(path: string): string {
   const backup = newestOpeningBackup(path);
   const where = backup ? ` The newest automatic backup is ${backup}.` : '';
   return `Restore it from a backup (copy a file from ${backupFolder(path)} over it), or move it away to start a new library.${where} Verbatim changed nothing.`;
