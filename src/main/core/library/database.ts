@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync, statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import { migrations as allMigrations } from './migrations/index';
 import { backupFolder, backupLibrary, newestOpeningBackup } from './library-backups';
@@ -184,6 +185,18 @@ function refuseNewerLibrary(current: number, migrations: readonly { version: num
   }
 }
 
+/** Less room than this beside the library is a full disk: SQLite cannot even open its WAL. */
+const fullDiskBytes = 1024 * 1024;
+
+function diskIsFull(path: string): boolean {
+  try {
+    const { bavail, bsize } = statfsSync(dirname(path));
+    return bavail * bsize < fullDiskBytes;
+  } catch {
+    return false;
+  }
+}
+
 /** Where the backups are and which to restore: the end of every message about a library that cannot be used. */
 export function restoreAdvice(path: string): string {
   const backup = newestOpeningBackup(path);
@@ -201,13 +214,20 @@ function libraryFileError(path: string, error: unknown): VerbatimError {
       `Verbatim cannot read and write the library ${path}: permission denied or the folder is read-only. Give your user access to it, or choose another data folder in Settings.`,
       { cause: code },
     );
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+  // A full disk can reach SQLite as an I/O error (the shared-memory file cannot grow).
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || (code.startsWith('SQLITE_IOERR') && diskIsFull(path)))
     return new VerbatimError(
       'storage',
       `The disk holding ${path} is full. Free some space, then start Verbatim again; nothing was lost.`,
       { cause: code },
     );
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_IOERR'))
+  if (code.startsWith('SQLITE_IOERR'))
+    return new VerbatimError(
+      'storage',
+      `Verbatim could not read or write the library ${path}: the disk reported an error (it may be failing or disconnected). Check the disk, then start Verbatim again; Verbatim changed nothing.`,
+      { cause: code },
+    );
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB')
     return new VerbatimError(
       'storage',
       `The library file ${path} is damaged and cannot be read. ${restoreAdvice(path)}`,
