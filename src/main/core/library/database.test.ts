@@ -150,4 +150,26 @@ describe('automatic backups', () => {
     expect(readdirSync(backupFolder(path)).some((name) => name.endsWith('.partial'))).toBe(false);
     db.close();
   });
+
+  it('keeps no daily copy that fails its check: a page damaged deep in the library is not backed up', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    const seeded = openDatabase(path);
+    const insert = seeded.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, region, status, options_json, created_at, updated_at) VALUES (?, ?, 'file', '/a.wav', 'us', 'completed', '{}', 1, 1)",
+    );
+    for (let n = 0; n < 400; n++) insert.run(`t${n}`, `Council meeting number ${n} `.repeat(8));
+    const leaves = seeded
+      .prepare("SELECT pageno FROM dbstat WHERE name = 'transcripts' AND pagetype = 'leaf' ORDER BY path")
+      .all() as { pageno: number }[];
+    seeded.close();
+    const page = leaves[Math.floor(leaves.length / 2)]!.pageno;
+    const bytes = readFileSync(path);
+    bytes.fill(0xee, (page - 1) * 4096 + 100, page * 4096);
+    writeFileSync(path, bytes);
+
+    const db = openDatabase(path); // the damage is past what opening reads
+    await expect(backupIfDue(db, path)).rejects.toThrow(/failed its check/);
+    db.close();
+    expect(readdirSync(backupFolder(path))).toEqual([]);
+  });
 });

@@ -10,7 +10,9 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Db } from './database';
 
 /** How many automatic backups are kept beside the library (the newest good ones). */
@@ -86,11 +88,36 @@ export async function backupIfDue(
   const partial = partialOf(target);
   try {
     await db.backup(partial);
+    // quick_check reads every page: off this thread, so the app is not held while it runs.
+    checkOpensAsLibrary(partial, { thorough: false });
+    const verdict = await quickCheckOffThread(partial);
+    if (verdict !== 'ok') throw new Error(`${partial} failed its check: ${verdict}`);
   } catch (error) {
     removeCopy(partial);
     throw error;
   }
-  return keepIfGood(libraryPath, partial, target);
+  return keepIfGood(libraryPath, partial, target, { checked: true });
+}
+
+const betterSqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+const quickCheckScript = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const copy = new Database(workerData.path, { readonly: true, fileMustExist: true });
+try {
+  parentPort.postMessage(String(copy.pragma('quick_check', { simple: true })));
+} finally {
+  copy.close();
+}`;
+
+/** SQLite's quick_check of a file, in a worker thread: "ok", or what it found. */
+function quickCheckOffThread(path: string): Promise<string> {
+  return new Promise((resolveCheck, reject) => {
+    const worker = new Worker(quickCheckScript, { eval: true, workerData: { module: betterSqlite, path } });
+    worker.once('message', (verdict: string) => resolveCheck(verdict));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the backup check stopped (exit code ${code})`)));
+  });
 }
 
 function backupTarget(libraryPath: string, reason: string, now: Date): string {
@@ -105,9 +132,14 @@ function partialOf(target: string): string {
 }
 
 /** Renames a finished copy to its backup name once it proves whole, then rotates; a bad copy is removed. */
-function keepIfGood(libraryPath: string, partial: string, target: string): string {
+function keepIfGood(
+  libraryPath: string,
+  partial: string,
+  target: string,
+  { checked }: { checked: boolean } = { checked: false },
+): string {
   try {
-    checkOpensAsLibrary(partial, { thorough: true });
+    if (!checked) checkOpensAsLibrary(partial, { thorough: true });
   } catch (error) {
     removeCopy(partial);
     throw error;
