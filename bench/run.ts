@@ -12,6 +12,7 @@ type Suite = { run: () => Promise<Measurement[]> };
 const suites: Record<string, () => Promise<Suite>> = {
   ingest: () => import('./library-ingest'),
   search: () => import('./library-search'),
+  open: () => import('./library-open'),
   upload: () => import('./upload'),
   scheduler: () => import('./scheduler'),
   export: () => import('./export'),

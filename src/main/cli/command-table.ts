@@ -32,6 +32,7 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'record', load: async () => (await import('./commands/record')).recordCommand },
   { name: 'recordings', load: async () => (await import('./commands/record')).recordingsCommand },
   { name: 'catalog', load: async () => (await import('./commands/catalog')).catalogCommand },
+  { name: 'library', load: async () => (await import('./commands/library')).libraryCommand },
   { name: 'ask', load: async () => (await import('./commands/ask')).askCommand },
   { name: 'voice', load: async () => (await import('./commands/voice')).voiceCommand },
 ];

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
+import { damagedLibraryError } from '../core/library/database';
+import { markDamaged } from '../core/library/library-damage';
 import type { Region } from '../../shared/library';
 import { createCore, type Core } from '../core/app-core';
 import { openLog } from '../core/log/open-log';
@@ -58,6 +61,7 @@ export function openLibrarySession(
     onStorageFailure: (_id, message) => {
       if (!/locked|busy/i.test(message)) failStorage(libraryWriteError(dataDir, message));
     },
+    onWaitingForUpgrade: () => io.err(`verbatim: ${waitingForUpgrade}\n`),
     clock: timeScale === 1 ? systemClock : acceleratedClock(timeScale),
     apiKey: () => io.env.VERBATIM_API_KEY,
     transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
@@ -77,8 +81,16 @@ export function openLibrarySession(
   };
 }
 
+/** Said once on stderr while another process upgrades the library this command opens. */
+export const waitingForUpgrade = 'Another Verbatim is upgrading the library; waiting…';
+
 /** What a journalist reads when the library could not be written, and what to do about it. */
 export function libraryWriteError(dataDir: string, message: string): VerbatimError {
+  if (/malformed|not a database/i.test(message)) {
+    const library = join(dataDir, 'library.sqlite');
+    markDamaged(library);
+    return damagedLibraryError(library);
+  }
   const cause = /full/i.test(message)
     ? 'the disk is full'
     : /readonly|read-only/i.test(message)

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
+import { damagedLibraryError } from '../core/library/database';
+import { isLibraryDamage, markDamaged } from '../core/library/library-damage';
 import { isLibraryWriteFailure } from '../core/scheduler/scheduler';
 import type { CliIo } from './cli-io';
 import { inCommandLineTerms } from './command-line-wording';
@@ -15,6 +18,13 @@ export function reportFailure(error: unknown, io: CliIo, usage: () => string): n
   if (error instanceof UsageError) {
     io.err(`verbatim: ${error.message}\n\n${usage()}\n`);
     return 2;
+  }
+  if (isLibraryDamage(error)) {
+    // Met in the middle of a command: the library is checked whole before it is used again.
+    const library = join(dataFolderOf(io.env), 'library.sqlite');
+    markDamaged(library);
+    io.err(`verbatim: ${inCommandLineTerms(damagedLibraryError(library).message)}\n`);
+    return 1;
   }
   if (isLibraryWriteFailure(error)) {
     io.err(`verbatim: ${libraryWriteError(dataFolderOf(io.env), (error as Error).message).message}\n`);

@@ -6,7 +6,8 @@ import type { TextChoice } from '../../shared/redaction';
 import { systemClock, type Clock } from './clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
-import { backupIfDue, openDatabase, type Db } from './library/database';
+import { openDatabase, type Db } from './library/database';
+import { backupIfDue } from './library/library-backups';
 import { claimDataFolder, type FolderOwnership } from './data-folder/folder-owner';
 import { Library, type JobRecord } from './library/library';
 import { Glossaries } from './glossary/glossaries';
@@ -49,6 +50,8 @@ export interface CoreConfig {
   /** The process's log: the core writes job ids, counts and failures, never content or keys. */
   logger?: Logger;
   onStorageFailure?: (jobId: string, message: string) => void;
+  /** Called once when another process is upgrading the library and this one waits for it. */
+  onWaitingForUpgrade?: () => void;
   /** Who this process is, for another process's "waiting for …" message ("the command line"). */
   processDescription?: string;
   /** The scheduler sends nothing before this settles (compose.ts: the settings are read). */
@@ -86,7 +89,7 @@ export function createCore(config: CoreConfig): Core {
   const lifetime = new DisposableStore();
   const libraryPath = join(config.dataDir, 'library.sqlite');
   const ownership = claimDataFolder(config.dataDir, config.processDescription ?? 'Verbatim');
-  const db = openDatabase(libraryPath);
+  const db = openDatabase(libraryPath, undefined, { onWaitingForUpgrade: config.onWaitingForUpgrade });
   // A daily copy of the library, so "restore from a backup" is always possible.
   const dailyBackup = backupIfDue(db, libraryPath).catch((error: unknown) =>
     log.warn('the daily library backup failed', error),

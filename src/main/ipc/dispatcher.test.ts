@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDispatcher } from './dispatcher';
@@ -34,6 +35,22 @@ function memoryFs(): FileSystem & { files: Map<string, string> } {
       return Promise.resolve();
     },
   };
+}
+
+/** A database whose table's only page was written over, opened again. */
+function damagedDatabase(): Database.Database {
+  const path = join(mkdtempSync(join(tmpdir(), 'verbatim-dispatch-damaged-')), 'notes.sqlite');
+  const db = new Database(path);
+  db.exec("CREATE TABLE notes (text); INSERT INTO notes VALUES ('The ferry contract was signed.')");
+  const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'notes'").get() as {
+    rootpage: number;
+  };
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  db.close();
+  const bytes = readFileSync(path);
+  bytes.fill(0xee, (rootpage - 1) * pageSize, rootpage * pageSize);
+  writeFileSync(path, bytes);
+  return new Database(path);
 }
 
 function handlers(): Handlers {
@@ -97,6 +114,25 @@ describe('the dispatcher', () => {
     });
     expect(sink.records[0]!.details).toMatch(/^Error: boom\n\s+at /);
     expect(sink.records[0]!.details).toContain('dispatcher.test.ts');
+  });
+
+  it('says a library damaged under an action in a sentence, and logs what SQLite said', async () => {
+    const damaged = damagedDatabase();
+    const sink = new MemorySink();
+    const dispatch = createDispatcher(
+      {
+        ...handlers(),
+        'app.info': () => Promise.resolve(damaged.prepare('SELECT * FROM notes').all() as never),
+      },
+      { logger: createLogger({ sinks: [sink] }).child('ipc') },
+    );
+    const result = await dispatch('app.info', undefined);
+    expect(result).toMatchObject({ ok: false, error: { code: 'storage' } });
+    expect(!result.ok && result.error.message).toBe(
+      'The library file is damaged, so this could not be done. Quit Verbatim, then run "npm run cli -- library repair" to rebuild what can be rebuilt, or restore the library from a backup in the backups folder of the data folder.',
+    );
+    expect(sink.records.map((record) => record.message)).toEqual(['app.info met a damaged library']);
+    damaged.close();
   });
 
   it('checks what a handler returns against the contract', async () => {

@@ -3,6 +3,8 @@ import { contract, type Handlers, type MethodName } from '../../shared/ipc/contr
 import { failure, success, type Envelope } from '../../shared/ipc/envelope';
 import { VerbatimError } from '../../shared/errors';
 import type { Logger } from '../core/log/logger';
+import { repairCommandLine } from '../core/library/database';
+import { isLibraryDamage } from '../core/library/library-damage';
 
 export type Dispatch = (method: string, input: unknown) => Promise<Envelope<unknown>>;
 
@@ -44,11 +46,22 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions 
       const value = await handler(parsed.data);
       return success(spec.output.parse(value));
     } catch (error) {
+      if (isLibraryDamage(error)) {
+        options.logger?.error(`${method} met a damaged library`, error);
+        return failure(libraryDamaged);
+      }
       if (!(error instanceof VerbatimError)) options.logger?.error(`${method} failed unexpectedly`, error);
       return failure(error);
     }
   };
 }
+
+/** SQLite found the library file damaged in the middle of an action: what the journalist does now. */
+const libraryDamaged = new VerbatimError(
+  'storage',
+  `The library file is damaged, so this could not be done. Quit Verbatim, then run "${repairCommandLine}" to rebuild what can be rebuilt, or restore the library from a backup in the backups folder of the data folder.`,
+  { cause: 'SQLITE_CORRUPT' },
+);
 
 function describeIssues(error: z.ZodError): string {
   const first = error.issues[0];

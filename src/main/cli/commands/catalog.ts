@@ -11,6 +11,7 @@ import { printResult, type CliIo } from '../cli-io';
 import type { OptionValues } from '../cli-options';
 import { defineCommand } from '../command';
 import { dataFolderOf } from '../environment';
+import { waitingForUpgrade } from '../library-session';
 import { UsageError } from '../usage-error';
 
 const catalogOptions = {
@@ -54,7 +55,9 @@ export const catalogCommand = defineCommand({
       throw new VerbatimError('unauthorized', 'Set VERBATIM_CATALOG_KEY to your model catalog key.');
     const dataDir = dataFolderOf(io.env);
     mkdirSync(dataDir, { recursive: true });
-    const db = openDatabase(join(dataDir, 'library.sqlite'));
+    const db = openDatabase(join(dataDir, 'library.sqlite'), undefined, {
+      onWaitingForUpgrade: () => io.err(`verbatim: ${waitingForUpgrade}\n`),
+    });
     try {
       const catalog = createCatalogService({
         db,

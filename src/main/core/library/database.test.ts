@@ -11,15 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  backupFolder,
-  backupIfDue,
-  backupLibrary,
-  backupsKept,
-  listBackups,
-  openDatabase,
-  schemaVersion,
-} from './database';
+import { openDatabase, schemaVersion } from './database';
+import { backupFolder, backupIfDue, backupLibrary, backupsKept, listBackups } from './library-backups';
 import { migrations } from './migrations/index';
 import { VerbatimError } from '../../../shared/errors';
 
@@ -100,6 +93,21 @@ describe('a library file Verbatim cannot use', () => {
     expect(readFileSync(path).equals(damaged)).toBe(true);
   });
 
+  it('names only a backup that opens: never an empty one, nor one that holds no library', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    const db = openDatabase(path);
+    const good = backupLibrary(db, path, 'test', new Date(Date.UTC(2026, 0, 1)));
+    db.close();
+    writeFileSync(join(backupFolder(path), 'library-20260301T000000-before-format-15.sqlite'), '');
+    const notALibrary = new Database(join(backupFolder(path), 'library-20260201T000000-daily.sqlite'));
+    notALibrary.exec('CREATE TABLE notes (text)');
+    notALibrary.close();
+    const damaged = readFileSync(path);
+    damaged.fill(0xab, 100, damaged.length);
+    writeFileSync(path, damaged);
+    expect(attempt(path).message).toContain(`The newest automatic backup is ${good}.`);
+  });
+
   it('refuses a folder where the library file should be', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
     mkdirSync(path);
@@ -141,5 +149,27 @@ describe('automatic backups', () => {
     expect(await backupIfDue(db, path, tomorrow)).toMatch(/-daily\.sqlite$/);
     expect(readdirSync(backupFolder(path)).some((name) => name.endsWith('.partial'))).toBe(false);
     db.close();
+  });
+
+  it('keeps no daily copy that fails its check: a page damaged deep in the library is not backed up', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'verbatim-db-')), 'library.sqlite');
+    const seeded = openDatabase(path);
+    const insert = seeded.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, region, status, options_json, created_at, updated_at) VALUES (?, ?, 'file', '/a.wav', 'us', 'completed', '{}', 1, 1)",
+    );
+    for (let n = 0; n < 400; n++) insert.run(`t${n}`, `Council meeting number ${n} `.repeat(8));
+    const leaves = seeded
+      .prepare("SELECT pageno FROM dbstat WHERE name = 'transcripts' AND pagetype = 'leaf' ORDER BY path")
+      .all() as { pageno: number }[];
+    seeded.close();
+    const page = leaves[Math.floor(leaves.length / 2)]!.pageno;
+    const bytes = readFileSync(path);
+    bytes.fill(0xee, (page - 1) * 4096 + 100, page * 4096);
+    writeFileSync(path, bytes);
+
+    const db = openDatabase(path); // the damage is past what opening reads
+    await expect(backupIfDue(db, path)).rejects.toThrow(/failed its check/);
+    db.close();
+    expect(readdirSync(backupFolder(path))).toEqual([]);
   });
 });

@@ -1,25 +1,22 @@
 import Database from 'better-sqlite3';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, openSync, readSync, statSync, statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import { migrations as allMigrations } from './migrations/index';
+import { backupFolder, backupLibrary, newestOpeningBackup } from './library-backups';
+import { clearDamageMark, findDamage, markDamaged, wasFoundDamaged, type Damage } from './library-damage';
 
 export type Db = Database.Database;
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
-/** How many automatic backups are kept beside the library (the newest). */
-export const backupsKept = 5;
-const day = 24 * 60 * 60 * 1000;
+
+export interface OpenOptions {
+  /**
+   * Called once when another process is upgrading the library and this one waits for it
+   * (the command line says so on stderr).
+   */
+  onWaitingForUpgrade?: () => void;
+}
 
 /**
  * Opens (or creates) the library database: WAL for concurrent readers and crash safety,
@@ -27,7 +24,7 @@ const day = 24 * 60 * 60 * 1000;
  * that is not a library Verbatim can read — empty, not SQLite, damaged, unreadable, written by
  * a newer Verbatim — is refused with a plain message saying what to do, and never changed.
  */
-export function openDatabase(path: string, migrations = allMigrations): Db {
+export function openDatabase(path: string, migrations = allMigrations, options: OpenOptions = {}): Db {
   if (path !== ':memory:') refuseUnreadableFile(path);
   let db: Db;
   try {
@@ -38,19 +35,105 @@ export function openDatabase(path: string, migrations = allMigrations): Db {
   try {
     db.pragma('busy_timeout = 5000');
     // Reading the schema first proves the file is a database before anything is written to it.
-    const current = schemaVersion(db);
-    refuseNewerLibrary(current, migrations);
+    refuseNewerLibrary(schemaVersion(db), migrations);
+    refuseDamagedLibrary(db, path);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    if (path !== ':memory:' && current > 0 && current < (migrations.at(-1)?.version ?? 0))
-      backupLibrary(db, path, `before-format-${migrations.at(-1)?.version ?? 0}`);
-    migrate(db, migrations);
+    if (schemaVersion(db) < latestVersion(migrations)) upgrade(db, path, migrations, options);
     return db;
   } catch (error) {
     db.close();
     throw error instanceof VerbatimError ? error : libraryFileError(path, error);
   }
+}
+
+/**
+ * A damaged library is refused before anything is written to it (library-damage.ts: a look at
+ * every b-tree, or the whole quick_check once a command has met damage in it).
+ */
+function refuseDamagedLibrary(db: Db, path: string): void {
+  const foundBefore = wasFoundDamaged(path);
+  const damage = findDamage(db, { thorough: foundBefore });
+  if (!damage) {
+    // Repaired, or a backup copied over it.
+    if (foundBefore) clearDamageMark(path);
+    return;
+  }
+  markDamaged(path);
+  throw damagedLibraryError(path, damage);
+}
+
+/** The command that rebuilds what can be rebuilt in a damaged library (library-repair.ts). */
+export const repairCommandLine = 'npm run cli -- library repair';
+
+/**
+ * A damaged library in a sentence: where, if known, and what to do. Verbatim writes nothing
+ * into it until it is repaired or restored.
+ */
+export function damagedLibraryError(path: string, damage?: Damage): VerbatimError {
+  const where = damage?.table ? ` (${describeDamage(damage)})` : '';
+  return new VerbatimError(
+    'storage',
+    `The library file ${path} is damaged${where}, so Verbatim will not write to it. Quit Verbatim and run "${repairCommandLine}" to rebuild what can be rebuilt, or ${restoreAdvice(path).replace(/^R/, 'r')}`,
+    { cause: 'SQLITE_CORRUPT' },
+  );
+}
+
+function describeDamage({ name, table }: Damage): string {
+  if (/_fts(_\w+)?$/.test(table)) return 'in its search index';
+  return name === table ? `in its ${table} table` : `in an index of its ${table} table`;
+}
+
+function latestVersion(migrations: readonly { version: number }[]): number {
+  return migrations.at(-1)?.version ?? 0;
+}
+
+/**
+ * Backs the library up and migrates it, one process at a time: the others wait for the
+ * upgrade lock, then find the library already upgraded (the version is read again once the
+ * lock is held), so no migration runs twice and no half-upgraded library is read as damaged.
+ */
+function upgrade(db: Db, path: string, migrations: typeof allMigrations, options: OpenOptions): void {
+  const release = path === ':memory:' ? () => undefined : takeUpgradeLock(path, options);
+  try {
+    const current = schemaVersion(db);
+    refuseNewerLibrary(current, migrations);
+    const latest = latestVersion(migrations);
+    if (path !== ':memory:' && current > 0 && current < latest)
+      backupLibrary(db, path, `before-format-${latest}`);
+    migrate(db, migrations);
+  } finally {
+    release();
+  }
+}
+
+/** How long a process waits for another's upgrade before giving up: a large library's is minutes. */
+const upgradeWaitMs = 60 * 60 * 1000;
+
+/**
+ * The upgrade lock: SQLite's exclusive lock on a small file beside the library, so the system
+ * releases it when its holder ends, even killed, and a waiter never finds a stale lock.
+ */
+function takeUpgradeLock(libraryPath: string, { onWaitingForUpgrade }: OpenOptions): () => void {
+  const lock = new Database(`${libraryPath}-upgrade.lock`, { timeout: 0 });
+  try {
+    try {
+      lock.exec('BEGIN EXCLUSIVE');
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+      onWaitingForUpgrade?.();
+      lock.pragma(`busy_timeout = ${upgradeWaitMs}`);
+      lock.exec('BEGIN EXCLUSIVE');
+    }
+  } catch (error) {
+    lock.close();
+    throw error;
+  }
+  return () => {
+    lock.exec('ROLLBACK');
+    lock.close();
+  };
 }
 
 /** An existing file that cannot be a library is refused before SQLite touches it. */
@@ -102,9 +185,22 @@ function refuseNewerLibrary(current: number, migrations: readonly { version: num
   }
 }
 
-function restoreAdvice(path: string): string {
-  const backups = listBackups(path);
-  const where = backups.length > 0 ? ` The newest automatic backup is ${backups[0]}.` : '';
+/** Less room than this beside the library is a full disk: SQLite cannot even open its WAL. */
+const fullDiskBytes = 1024 * 1024;
+
+function diskIsFull(path: string): boolean {
+  try {
+    const { bavail, bsize } = statfsSync(dirname(path));
+    return bavail * bsize < fullDiskBytes;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the backups are and which to restore: the end of every message about a library that cannot be used. */
+export function restoreAdvice(path: string): string {
+  const backup = newestOpeningBackup(path);
+  const where = backup ? ` The newest automatic backup is ${backup}.` : '';
   return `Restore it from a backup (copy a file from ${backupFolder(path)} over it), or move it away to start a new library.${where} Verbatim changed nothing.`;
 }
 
@@ -118,13 +214,20 @@ function libraryFileError(path: string, error: unknown): VerbatimError {
       `Verbatim cannot read and write the library ${path}: permission denied or the folder is read-only. Give your user access to it, or choose another data folder in Settings.`,
       { cause: code },
     );
-  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+  // A full disk can reach SQLite as an I/O error (the shared-memory file cannot grow).
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC' || (code.startsWith('SQLITE_IOERR') && diskIsFull(path)))
     return new VerbatimError(
       'storage',
       `The disk holding ${path} is full. Free some space, then start Verbatim again; nothing was lost.`,
       { cause: code },
     );
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_IOERR'))
+  if (code.startsWith('SQLITE_IOERR'))
+    return new VerbatimError(
+      'storage',
+      `Verbatim could not read or write the library ${path}: the disk reported an error (it may be failing or disconnected). Check the disk, then start Verbatim again; Verbatim changed nothing.`,
+      { cause: code },
+    );
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB')
     return new VerbatimError(
       'storage',
       `The library file ${path} is damaged and cannot be read. ${restoreAdvice(path)}`,
@@ -135,61 +238,6 @@ function libraryFileError(path: string, error: unknown): VerbatimError {
     `The library ${path} could not be opened: ${error instanceof Error ? error.message : String(error)}`,
     { cause: code },
   );
-}
-
-export function backupFolder(libraryPath: string): string {
-  return join(dirname(libraryPath), 'backups');
-}
-
-/** The automatic backups of a library, newest first. */
-export function listBackups(libraryPath: string): string[] {
-  const folder = backupFolder(libraryPath);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.startsWith('library-') && name.endsWith('.sqlite'))
-    .sort()
-    .reverse()
-    .map((name) => join(folder, name));
-}
-
-/**
- * A consistent copy of the library (SQLite's VACUUM INTO: readers and the WAL included) in the
- * backups folder; only the newest few are kept.
- */
-export function backupLibrary(db: Db, libraryPath: string, reason: string, now = new Date()): string {
-  const folder = backupFolder(libraryPath);
-  mkdirSync(folder, { recursive: true });
-  const target = join(folder, `library-${timestamp(now)}-${reason}.sqlite`);
-  rmSync(target, { force: true });
-  db.prepare('VACUUM INTO ?').run(target);
-  for (const old of listBackups(libraryPath).slice(backupsKept)) rmSync(old, { force: true });
-  return target;
-}
-
-/**
- * The daily backup, when the newest is a day old or there is none: SQLite's online backup,
- * a few pages at a time, so the app and the CLI keep working while it copies. Written under a
- * temporary name and renamed when whole, so an interrupted copy never passes for a backup.
- */
-export async function backupIfDue(
-  db: Db,
-  libraryPath: string,
-  now = new Date(),
-): Promise<string | undefined> {
-  const newest = listBackups(libraryPath)[0];
-  if (newest && now.getTime() - statSync(newest).mtimeMs < day) return undefined;
-  const folder = backupFolder(libraryPath);
-  mkdirSync(folder, { recursive: true });
-  const target = join(folder, `library-${timestamp(now)}-daily.sqlite`);
-  const partial = `${target}.partial`;
-  await db.backup(partial);
-  renameSync(partial, target);
-  for (const old of listBackups(libraryPath).slice(backupsKept)) rmSync(old, { force: true });
-  return target;
-}
-
-function timestamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 }
 
 /**
