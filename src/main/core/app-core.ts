@@ -6,6 +6,7 @@ import type { TextChoice } from '../../shared/redaction';
 import { systemClock, type Clock } from './clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
+import type { NetworkBounds } from './http/network-bounds';
 import { backupIfDue, openDatabase, type Db } from './library/database';
 import { claimDataFolder, type FolderOwnership } from './data-folder/folder-owner';
 import { Library, type JobRecord } from './library/library';
@@ -41,6 +42,8 @@ export interface CoreConfig {
    */
   wallClock?: () => number;
   fetch?: FetchLike;
+  /** How long a silent service is waited for; the defaults of network-bounds.ts unless set. */
+  networkBounds?: NetworkBounds;
   polling?: PollingPolicy;
   requestsPerSecond?: number;
   transientRetryMs?: number;
@@ -110,6 +113,7 @@ export function createCore(config: CoreConfig): Core {
           sleep: (ms, signal) => clock.sleep(ms, signal),
           now: () => clock.now(),
           random: Math.random,
+          bounds: config.networkBounds,
           onRetry: ({ status, delayMs }) => {
             if (status === 429) budget.pause(delayMs);
           },

@@ -3,7 +3,7 @@ import type { JobRecord } from '../../core/library/library';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { requireTranscriptionKey } from '../environment';
-import { followJobs } from '../library-session';
+import { followJobs, reportStoppedJobs } from '../library-session';
 import { describeJob, publicJob } from '../job-lines';
 import { UsageError } from '../usage-error';
 import { contributionNotes } from './glossary';
@@ -70,7 +70,8 @@ export const transcribeCommand = defineCommand({
     const final = await Promise.all(ids.map(async (id) => (await session.core.library.get(id))!));
     session.endProgress();
     printResult(io, values.json, final.map(publicJob), () => final.map(describeJob).join('\n'));
-    return final.some((job) => job.status === 'error') ? 1 : 0;
+    const stopped = reportStoppedJobs(io, final);
+    return stopped || final.some((job) => job.status === 'error') ? 1 : 0;
   },
 });
 

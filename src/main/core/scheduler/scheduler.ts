@@ -47,7 +47,7 @@ export interface SchedulerOptions {
    * sends anything; another process stores its jobs and the owner picks them up.
    */
   ownsFolder?: () => boolean;
-  /** How many times in a row an unreachable address is tried before the job's step stops (5). */
+  /** How many times in a row an unreachable or silent address is tried before the step stops (5). */
   unreachableTries?: number;
   /**
    * Nothing is sent before this settles: the settings that name the service's address. A job
@@ -295,12 +295,26 @@ export class Scheduler implements IDisposable {
         unreachable = 0;
       } catch (error) {
         if (signal.aborted) return;
-        if (isUnreachable(error) && ++unreachable >= (this.options.unreachableTries ?? 5)) {
+        if (job.status === 'uploading' && isTimeout(error)) {
+          // A service that took the recording and went silent (or stopped taking it): sending
+          // it again at once would spend the same time and bytes on the same silence. The job
+          // keeps its state and says why it stopped; the next start or `resume` sends it again.
+          this.log.warn(`job ${id}: the upload ended by a bound`, error);
+          await this.update(id, {
+            error: `${error.message} The recording is kept; it will be sent again at the next start or resume.`,
+            nextCheckAt: null,
+          });
+          return;
+        }
+        if (
+          (isUnreachable(error) || isTimeout(error)) &&
+          ++unreachable >= (this.options.unreachableTries ?? 5)
+        ) {
           // The address cannot work as set (nothing listens, no such host): stop this step with
           // the reason instead of retrying forever. The job keeps its stored state, so the next
           // start or `resume` carries on once the address is mended.
           this.log.warn(
-            `job ${id}: the service's address cannot be reached; stopped after ${unreachable} tries`,
+            `job ${id}: the service cannot be reached or does not answer; stopped after ${unreachable} tries`,
             error,
           );
           await this.update(id, {
@@ -562,6 +576,11 @@ export function isLibraryWriteFailure(error: unknown): boolean {
     error.name === 'SqliteError' &&
     /^SQLITE_(FULL|BUSY|LOCKED|READONLY|IOERR|CANTOPEN)/.test(String((error as { code?: unknown }).code))
   );
+}
+
+/** The service was silent past a bound (network-bounds.ts). */
+function isTimeout(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.code === 'timeout';
 }
 
 /** A failure of the service that the same request is likely to get past later. */
