@@ -68,7 +68,9 @@ describe('a service that goes silent during an upload', () => {
       expect(run.code, run.stderr).toBe(1);
       expect(silent.requests).toEqual(['POST /v2/upload']);
       expect(run.stderr).toMatch(said);
-      expect(run.stderr).toMatch(/The recording is kept; it will be sent again at the next start or resume\.\n$/);
+      expect(run.stderr).toMatch(
+        /The recording is kept; it will be sent again at the next start or resume\.\n$/,
+      );
       expect(run.stderr).not.toMatch(/\n\s+at /);
       const [stopped] = await jobsIn(dataDir);
       expect(stopped).toMatchObject({ status: 'uploading', remoteId: null });
@@ -105,7 +107,9 @@ describe('quick calls to a silent service end within their bound', () => {
       environment(dataDir, { VERBATIM_GATEWAY_URL: silent.url }),
     );
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/language-model gateway (did not answer within|stopped answering: nothing came for) 4\.5 s/);
+    expect(run.stderr).toMatch(
+      /language-model gateway (did not answer within|stopped answering: nothing came for) 4\.5 s/,
+    );
     expect(silent.requests).toEqual(['POST /v1/chat/completions']);
     expect(performance.now() - started).toBeLessThan(30_000);
   }, 60_000);
@@ -117,7 +121,9 @@ describe('quick calls to a silent service end within their bound', () => {
       environment(dataDir, { VERBATIM_CATALOG_KEY: 'catalog-key', VERBATIM_CATALOG_URL: silent.url }),
     );
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/model catalog did not answer within 3 s\. Check your connection and try again\./);
+    expect(run.stderr).toMatch(
+      /model catalog did not answer within 3 s\. Check your connection and try again\./,
+    );
     expect(silent.requests.length).toBeGreaterThanOrEqual(1);
   }, 60_000);
 
@@ -128,7 +134,9 @@ describe('quick calls to a silent service end within their bound', () => {
       environment(dataDir, { VERBATIM_TRANSCRIPTION_URL: silent.url }),
     );
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/transcription service did not answer within 3 s\. Check your connection and try again\./);
+    expect(run.stderr).toMatch(
+      /transcription service did not answer within 3 s\. Check your connection and try again\./,
+    );
     expect(silent.requests[0]).toMatch(/^DELETE \/v2\/transcript\//);
     expect((await jobsIn(dataDir)).map((job) => job.id)).toContain(id);
   }, 60_000);

@@ -54,9 +54,7 @@ const text =
     res.writeHead(status).end(body);
 const reset: Reply = (req) => req.socket.destroy();
 
-function client(
-  options: { authStyle?: AuthStyle; timeoutMs?: number; callMs?: number; key?: string } = {},
-) {
+function client(options: { authStyle?: AuthStyle; timeoutMs?: number; callMs?: number; key?: string } = {}) {
   const sleeps: number[] = [];
   const retries: number[] = [];
   const http = new HttpClient({

@@ -150,7 +150,9 @@ export class HttpClient {
    * first byte may take the answer bound, then each fragment must follow within the idle bound.
    * It has no overall bound: a long answer keeps arriving, and is seen as it does.
    */
-  async stream(options: Omit<RequestOptions<never>, 'schema' | 'responseType' | 'patience'>): Promise<Response> {
+  async stream(
+    options: Omit<RequestOptions<never>, 'schema' | 'responseType' | 'patience'>,
+  ): Promise<Response> {
     const watchdog = new Watchdog(null, options.signal);
     watchdog.quietFor(this.bounds.answerMs);
     let response: Response;
@@ -165,7 +167,7 @@ export class HttpClient {
       watchdog.stop();
       return response;
     }
-    const reader = body.getReader();
+    const reader: ReadableStreamDefaultReader<Uint8Array> = body.getReader();
     watchdog.quietFor(this.bounds.idleMs);
     const watched = new ReadableStream<Uint8Array>({
       pull: async (controller) => {
@@ -302,7 +304,7 @@ export class HttpClient {
   /** The whole body; each piece restarts the idle bound, so only a stalled body is cut. */
   private async readBody(response: Response, watchdog: Watchdog, signal?: AbortSignal): Promise<Uint8Array> {
     if (!response.body) return new Uint8Array();
-    const reader = response.body.getReader();
+    const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
     const chunks: Uint8Array[] = [];
     try {
       for (;;) {
