@@ -113,10 +113,11 @@ export async function followJobs(
 async function waitUntilSubmitted(core: Core, ids: string[]): Promise<void> {
   for (;;) {
     const jobs = await Promise.all(ids.map((id) => core.library.get(id)));
-    // A job stopped with its reason (a silent or unreachable service) is not waited on.
+    // A job stopped with its reason (a silent or unreachable service), or deleted meanwhile,
+    // is not waited on.
     if (
       jobs.every(
-        (job) => job && ((job.status !== 'uploading' && job.status !== 'submitting') || job.error !== null),
+        (job) => !job || (job.status !== 'uploading' && job.status !== 'submitting') || job.error !== null,
       )
     )
       return;

@@ -67,7 +67,10 @@ export const transcribeCommand = defineCommand({
     }
     const ids = jobs.map((job) => job.id);
     await followJobs(session, io, ids, { wait: values.wait });
-    const final = await Promise.all(ids.map(async (id) => (await session.core.library.get(id))!));
+    // A job deleted meanwhile (`delete --remote` while it was being made) is no longer listed.
+    const final = (await Promise.all(ids.map((id) => session.core.library.get(id)))).filter(
+      (job): job is JobRecord => job !== undefined,
+    );
     session.endProgress();
     printResult(io, values.json, final.map(publicJob), () => final.map(describeJob).join('\n'));
     const stopped = reportStoppedJobs(io, final);

@@ -195,6 +195,22 @@ export class JobStore {
     ]);
   }
 
+  /** Marks the job to be deleted on the service once it may be, then here (016-job-intents). */
+  requestRemoteDeletion(id: string): void {
+    this.changeOne(id, 'UPDATE transcripts SET delete_remotely = 1, updated_at = ? WHERE id = ?', [
+      this.now(),
+      id,
+    ]);
+  }
+
+  /** The ids of the jobs marked to be deleted on the service. */
+  remoteDeletionsRequested(): Set<string> {
+    const rows = this.db.prepare('SELECT id FROM transcripts WHERE delete_remotely = 1').all() as {
+      id: string;
+    }[];
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Deletes the transcript; its sentences, paragraphs, tags and speakers go with it. */
   delete(id: string): void {
     this.changeOne(id, 'DELETE FROM transcripts WHERE id = ?', [id]);

@@ -99,6 +99,19 @@ export class Library {
     return settle(() => this.jobs.unfinished());
   }
 
+  /**
+   * Asks the process that sends the folder's jobs to delete this one on the service as soon as
+   * the service allows (it refuses while it transcribes), and then here.
+   */
+  requestRemoteDeletion(id: string): Promise<void> {
+    return settle(() => this.jobs.requestRemoteDeletion(id));
+  }
+
+  /** The ids of the jobs waiting to be deleted on the service. */
+  remoteDeletionsRequested(): Promise<Set<string>> {
+    return settle(() => this.jobs.remoteDeletionsRequested());
+  }
+
   /** Stores a finished transcript with its sentences and paragraphs in one transaction. */
   saveCompleted(id: string, completed: CompletedTranscript): Promise<JobRecord> {
     // A transcript fetched again (retry, resume) may bring other words into a highlight's span.

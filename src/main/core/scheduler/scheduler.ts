@@ -165,8 +165,10 @@ export class Scheduler implements IDisposable {
    */
   async adoptNewJobs(): Promise<number> {
     if (!this.owns()) return 0;
+    const deleting = await this.options.library.remoteDeletionsRequested();
     const fresh = (await this.options.library.unfinishedJobs()).filter(
-      (job) => !this.drives.has(job.id) && (job.error === null || !this.known.has(job.id)),
+      (job) =>
+        !this.drives.has(job.id) && (job.error === null || !this.known.has(job.id) || deleting.has(job.id)),
     );
     for (const job of fresh) this.drive(job.id, true);
     return fresh.length;
@@ -174,13 +176,16 @@ export class Scheduler implements IDisposable {
 
   /**
    * Resolves when each of these jobs has finished, or stopped with a reason, whichever process
-   * drives them; `onWaiting` hears once that another process is doing the work.
+   * drives them; `onWaiting` hears once that another process is doing the work. A job deleted
+   * meanwhile (deleted on the service as asked) is settled too, and not among those returned.
    */
   async settled(ids: string[], onWaiting?: () => void): Promise<JobRecord[]> {
     let told = false;
     for (;;) {
       await Promise.all(ids.flatMap((id) => this.drives.get(id)?.done ?? []));
-      const jobs = await Promise.all(ids.map((id) => this.requireJob(id)));
+      const jobs = (await Promise.all(ids.map((id) => this.options.library.get(id)))).filter(
+        (job): job is JobRecord => job !== undefined,
+      );
       const open = jobs.filter((job) => !finished.includes(job.status) && job.error === null);
       if (open.length === 0) return jobs;
       if (this.owns() && open.every((job) => !this.drives.has(job.id))) {
@@ -269,8 +274,14 @@ export class Scheduler implements IDisposable {
     if (start.error !== null && !finished.includes(start.status)) await this.update(id, { error: null });
     while (!signal.aborted) {
       const job = await this.requireJob(id);
-      if (finished.includes(job.status)) return;
+      const deleting = (await this.options.library.remoteDeletionsRequested()).has(id);
+      if (finished.includes(job.status) && !deleting) return;
       try {
+        if (deleting) {
+          const outcome = await this.deleteWhenAllowed(job, mayExistRemotely, signal);
+          if (outcome === 'deleted') return;
+          if (outcome === 'adopted') continue;
+        }
         switch (job.status) {
           case 'uploading':
             if (job.uploadUrl) {
@@ -295,6 +306,15 @@ export class Scheduler implements IDisposable {
         unreachable = 0;
       } catch (error) {
         if (signal.aborted) return;
+        if (deleting && !isTransient(error) && !isLibraryWriteFailure(error)) {
+          // The deletion asked for cannot be done now: say why, and stop rather than ask again.
+          this.log.warn(`job ${id}: the deletion on the service failed`, error);
+          await this.update(id, {
+            error: `Deleting it on the service failed: ${error instanceof Error ? error.message : String(error)}`,
+            nextCheckAt: null,
+          });
+          return;
+        }
         if (job.status === 'uploading' && isTimeout(error)) {
           // A service that took the recording and went silent (or stopped taking it): sending
           // it again at once would spend the same time and bytes on the same silence. The job
@@ -326,6 +346,43 @@ export class Scheduler implements IDisposable {
         await this.handleFailure(job, error, signal);
       }
     }
+  }
+
+  /**
+   * A job the journalist deleted while the service was making it: deleted there as soon as the
+   * service allows, which is once it has finished (it refuses while it works), then here. Until
+   * then the job is followed as any other, but its words are never fetched.
+   */
+  private async deleteWhenAllowed(
+    job: JobRecord,
+    mayExistRemotely: boolean,
+    signal: AbortSignal,
+  ): Promise<'deleted' | 'adopted' | 'waiting'> {
+    if (job.remoteId === null) {
+      // Made on the service just before a crash? Then it is found, and deleted once it may be.
+      if (job.status === 'submitting' && mayExistRemotely && (await this.adoptExisting(job, signal)))
+        return 'adopted';
+      // Nothing was made on the service: nothing to delete there, and nothing will be sent.
+      await this.options.library.delete(job.id);
+      this.log.info(`job ${job.id}: deleted before it was made on the service`);
+      return 'deleted';
+    }
+    if (job.status === 'queued' || job.status === 'processing') return 'waiting';
+    if (job.status === 'cancelled') {
+      // Cancelled here, but still at work on the service: follow it until it may be deleted.
+      await this.update(job.id, { status: 'queued', error: null, nextCheckAt: this.options.clock.now() });
+      return 'adopted';
+    }
+    await this.budget.take(signal);
+    try {
+      await this.options.clientFor(job.region).delete(job.remoteId, signal);
+    } catch (error) {
+      // Already gone from the service: what was asked is done.
+      if (!(error instanceof ServiceError && error.code === 'not_found')) throw error;
+    }
+    await this.options.library.delete(job.id);
+    this.log.info(`job ${job.id}: deleted on the service once it had finished, and here`);
+    return 'deleted';
   }
 
   private async upload(job: JobRecord, signal: AbortSignal): Promise<void> {
