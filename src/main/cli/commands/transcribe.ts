@@ -46,8 +46,6 @@ export const transcribeCommand = defineCommand({
         glossaryIds,
       },
     );
-    // What the glossaries could not send is said, never dropped silently (stderr: stdout stays the jobs).
-    if (contribution) for (const line of contributionNotes(contribution)) io.err(`verbatim: ${line}\n`);
     const jobs: JobRecord[] = [];
     for (const source of positionals) {
       const isUrl = /^https?:\/\//i.test(source);
@@ -72,6 +70,15 @@ export const transcribeCommand = defineCommand({
       (job): job is JobRecord => job !== undefined,
     );
     session.endProgress();
+    // What the glossaries sent, and could not send, is said once a job holds them, never before
+    // (a recording refused, a library that cannot be written) and never dropped silently
+    // (stderr: stdout stays the jobs).
+    if (contribution && final.length > 0)
+      for (const line of contributionNotes(
+        contribution,
+        final.some((job) => job.remoteId !== null),
+      ))
+        io.err(`verbatim: ${line}\n`);
     printResult(io, values.json, final.map(publicJob), () => final.map(describeJob).join('\n'));
     const stopped = reportStoppedJobs(io, final);
     return stopped || final.some((job) => job.status === 'error') ? 1 : 0;
