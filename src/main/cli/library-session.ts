@@ -76,7 +76,16 @@ export function openLibrarySession(
     endProgress: () => {
       if (progress) io.err('\n');
     },
-    close: () => core.close(),
+    close: async () => {
+      // The next process on the folder takes its jobs over at once; uploads this one is sending
+      // (often for other command lines) finish first, or that one would send them again.
+      await core.handOver((uploads) =>
+        io.err(
+          `verbatim: finishing ${uploads === 1 ? 'an upload' : `${uploads} uploads`} already under way before exiting, so that no recording is sent twice.\n`,
+        ),
+      );
+      await core.close();
+    },
   };
 }
 

@@ -77,6 +77,12 @@ export interface Core {
   transcriptionAddress(region: Region): string;
   /** Whether this process sends the folder's jobs, and who does otherwise. */
   ownership: FolderOwnership;
+  /**
+   * Lets another process take the folder's jobs over at once, finishing first the uploads this
+   * one is sending (their addresses stored, so none is sent twice); `onFinishing` hears how
+   * many, if any. For a command line that is done: the app quits without waiting on them.
+   */
+  handOver(onFinishing?: (uploads: number) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -147,7 +153,7 @@ export function createCore(config: CoreConfig): Core {
   });
   lifetime.add(scheduler);
   // The owner picks up jobs other processes stored; the others take over when it ends.
-  lifetime.add(
+  const adoption = lifetime.add(
     disposableInterval(
       () => {
         if (ownership.owned)
@@ -176,6 +182,13 @@ export function createCore(config: CoreConfig): Core {
     clientFor,
     transcriptionAddress,
     ownership,
+    handOver: async (onFinishing) => {
+      // Not claimed back by this process's own adoption turn.
+      adoption.dispose();
+      if (!ownership.owned) return;
+      ownership.release();
+      await scheduler.finishUploads(onFinishing);
+    },
     close: async () => {
       lifetime.dispose();
       await scheduler.stop();
