@@ -269,9 +269,10 @@ export class HttpClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
+    const address = this.url(options.path, options.query);
     let response: Response;
     try {
-      response = await this.options.fetch(this.url(options.path, options.query), {
+      response = await this.options.fetch(address, {
         method: options.method,
         headers,
         body,
@@ -284,9 +285,25 @@ export class HttpClient {
       const text = await this.readBody(response, watchdog, options.signal)
         .then((bytes) => new TextDecoder().decode(bytes))
         .catch(() => '');
+      if (keyWithheldByRedirect(address, response, headers))
+        throw this.refusedAfterRedirect(address, response.url, response.status);
       throw this.statusError(response.status, text, response.headers.get('retry-after'));
     }
     return response;
+  }
+
+  /**
+   * The address redirected to another origin, where fetch (rightly) sent no key, and was refused
+   * there: "No key is set" would be untrue, so the redirect is said, and what to do about it.
+   */
+  private refusedAfterRedirect(from: string, to: string, status: number): VerbatimError {
+    const { service } = this.options;
+    const target = new URL(to);
+    return new VerbatimError(
+      codeForStatus(status),
+      `The ${service} at ${withoutQuery(from)} redirected to ${withoutQuery(to)}, another address, which refused the request: Verbatim does not send your key to another address. If the ${service} is now at ${target.origin}, change its address in Settings.`,
+      { status, redirectedTo: target.origin },
+    );
   }
 
   private async read<T>(
@@ -479,4 +496,24 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** A refusal (401, 403) from another origin than the one asked, which got no key from us. */
+function keyWithheldByRedirect(
+  address: string,
+  response: Response,
+  headers: Record<string, string>,
+): boolean {
+  return (
+    (response.status === 401 || response.status === 403) &&
+    response.redirected &&
+    headers.Authorization !== undefined &&
+    new URL(response.url).origin !== new URL(address).origin
+  );
+}
+
+/** An address as a message shows it: the query left out. */
+function withoutQuery(address: string): string {
+  const url = new URL(address);
+  return `${url.origin}${url.pathname}`;
 }
