@@ -40,5 +40,13 @@ export function inCommandLineTerms(message: string): string {
       addressVariables.find(([pattern]) => pattern.test(text))?.[1] ?? 'the service address variables';
     text = text.replace(/Check the address in Settings/g, `Check ${variable}`);
   }
+  // A service that moved to another address (a redirect the key is not sent along).
+  text = text.replace(
+    /If the ([a-z -]+) is now at (\S+), change its address in Settings\./g,
+    (said, service: string, address: string) => {
+      const variable = addressVariables.find(([pattern]) => pattern.test(`${service}'s address`))?.[1];
+      return variable ? `If the ${service} is now at ${address}, set ${variable} to it.` : said;
+    },
+  );
   return text;
 }

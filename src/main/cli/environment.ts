@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
 import { regionSchema, type Region } from '../../shared/library';
 import { serviceAddressProblem } from '../../shared/web-address';
+import { scaledNetworkBounds, type NetworkBounds } from '../core/http/network-bounds';
 import { UsageError } from './usage-error';
 
 /** The command line's settings come from the environment: each variable is read and checked here. */
@@ -10,6 +11,7 @@ import { UsageError } from './usage-error';
 /** What the overall help says about the environment. */
 export const environmentHelp = `Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY, VERBATIM_REGION (us|eu), VERBATIM_TRANSCRIPTION_URL,
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
+VERBATIM_TIMEOUT_SCALE (stretches or shrinks how long a silent service is waited for: 2 doubles it),
 VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL,
 VERBATIM_GATEWAY_URL (the language-model gateway for ask), VERBATIM_VOICE_URL (the voice agent)`;
 
@@ -32,6 +34,16 @@ export function timeScaleOf(env: NodeJS.ProcessEnv): number {
   const scale = env.VERBATIM_TIME_SCALE ? Number(env.VERBATIM_TIME_SCALE) : 1;
   if (!(scale > 0)) throw new UsageError('VERBATIM_TIME_SCALE must be a positive number');
   return scale;
+}
+
+/**
+ * How long a silent service is waited for: the bounds of network-bounds.ts times
+ * VERBATIM_TIMEOUT_SCALE (1 unless set; 3 on a slow satellite link, 0.05 in tests).
+ */
+export function networkBoundsOf(env: NodeJS.ProcessEnv): NetworkBounds {
+  const scale = env.VERBATIM_TIMEOUT_SCALE ? Number(env.VERBATIM_TIMEOUT_SCALE) : 1;
+  if (!(scale > 0)) throw new UsageError('VERBATIM_TIMEOUT_SCALE must be a positive number');
+  return scaledNetworkBounds(scale);
 }
 
 /** The transcription service's key, which transcribing, asking and talking to the agent need. */

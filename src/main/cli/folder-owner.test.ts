@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
@@ -126,5 +128,34 @@ describe('two processes on one data folder', () => {
     await new Promise((resolveExit) => holder.on('exit', resolveExit));
     expect(meanwhile.tryClaim()).toBe(true);
     meanwhile.release();
+  });
+});
+
+describe('a damaged owner.lock (issue #32)', () => {
+  it('of random bytes is mended in place, and every command works', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-owner-damaged-'));
+    writeFileSync(join(dataDir, 'owner.lock'), randomBytes(8192));
+    const first = await cliProcess(['jobs'], dataDir);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).not.toMatch(/\n\s+at /);
+    const again = await cliProcess(['jobs', '--json'], dataDir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual([]);
+    const lock = new Database(join(dataDir, 'owner.lock'), { readonly: true });
+    expect(lock.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual([
+      'owner',
+    ]);
+    lock.close();
+  });
+
+  it('that is a folder is named, with what to do, and left alone', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-owner-folder-'));
+    mkdirSync(join(dataDir, 'owner.lock'));
+    writeFileSync(join(dataDir, 'owner.lock', 'notes.txt'), "not Verbatim's");
+    const run = await cliProcess(['jobs'], dataDir);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `verbatim: Verbatim keeps a small lock file at ${join(dataDir, 'owner.lock')}, but a folder has that name. Move the folder elsewhere (Verbatim did not make it), then try again.\n`,
+    );
   });
 });

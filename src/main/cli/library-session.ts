@@ -8,8 +8,10 @@ import { openLog } from '../core/log/open-log';
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { acceleratedClock, systemClock } from '../core/clock';
 import type { CliIo, TerminalIo } from './cli-io';
-import { dataFolderOf, regionOf, timeScaleOf } from './environment';
+import { dataFolderOf, networkBoundsOf, regionOf, timeScaleOf } from './environment';
 import { describeJob } from './job-lines';
+import { inCommandLineTerms } from './command-line-wording';
+import type { JobRecord } from '../core/library/library';
 
 /** The library and scheduler of the data folder, as the commands that read or send jobs use them. */
 export interface LibrarySession {
@@ -64,6 +66,7 @@ export function openLibrarySession(
     onWaitingForUpgrade: () => io.err(`verbatim: ${waitingForUpgrade}\n`),
     clock: timeScale === 1 ? systemClock : acceleratedClock(timeScale),
     apiKey: () => io.env.VERBATIM_API_KEY,
+    networkBounds: networkBoundsOf(io.env),
     transcriptionUrl: () => io.env.VERBATIM_TRANSCRIPTION_URL,
     onJob: progress ? (job) => progress(describeJob(job)) : undefined,
     onUploadProgress: progress
@@ -77,7 +80,16 @@ export function openLibrarySession(
     endProgress: () => {
       if (progress) io.err('\n');
     },
-    close: () => core.close(),
+    close: async () => {
+      // The next process on the folder takes its jobs over at once; uploads this one is sending
+      // (often for other command lines) finish first, or that one would send them again.
+      await core.handOver((uploads) =>
+        io.err(
+          `verbatim: finishing ${uploads === 1 ? 'an upload' : `${uploads} uploads`} already under way before exiting, so that no recording is sent twice.\n`,
+        ),
+      );
+      await core.close();
+    },
   };
 }
 
@@ -122,9 +134,30 @@ export async function followJobs(
 async function waitUntilSubmitted(core: Core, ids: string[]): Promise<void> {
   for (;;) {
     const jobs = await Promise.all(ids.map((id) => core.library.get(id)));
-    if (jobs.every((job) => job && job.status !== 'uploading' && job.status !== 'submitting')) return;
+    // A job stopped with its reason (a silent or unreachable service), or deleted meanwhile,
+    // is not waited on.
+    if (
+      jobs.every(
+        (job) => !job || (job.status !== 'uploading' && job.status !== 'submitting') || job.error !== null,
+      )
+    )
+      return;
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
+}
+
+/**
+ * Says on standard error why each job that stopped short of finishing stopped (a silent or
+ * unreachable service): its state is kept for `resume`, and the run must not look like a
+ * success. Returns whether any did.
+ */
+export function reportStoppedJobs(io: CliIo, jobs: JobRecord[]): boolean {
+  const stopped = jobs.filter(
+    (job) => job.error !== null && !['completed', 'error', 'cancelled'].includes(job.status),
+  );
+  for (const job of stopped)
+    io.err(`verbatim: ${job.id} stopped while ${job.status}: ${inCommandLineTerms(job.error ?? '')}\n`);
+  return stopped.length > 0;
 }
 
 /** Another process on this data folder sends its jobs: say who, and what happens now. */

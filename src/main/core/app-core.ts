@@ -6,6 +6,7 @@ import type { TextChoice } from '../../shared/redaction';
 import { systemClock, type Clock } from './clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
+import type { NetworkBounds } from './http/network-bounds';
 import { openDatabase, type Db } from './library/database';
 import { backupIfDue } from './library/library-backups';
 import { claimDataFolder, type FolderOwnership } from './data-folder/folder-owner';
@@ -42,6 +43,8 @@ export interface CoreConfig {
    */
   wallClock?: () => number;
   fetch?: FetchLike;
+  /** How long a silent service is waited for; the defaults of network-bounds.ts unless set. */
+  networkBounds?: NetworkBounds;
   polling?: PollingPolicy;
   requestsPerSecond?: number;
   transientRetryMs?: number;
@@ -77,6 +80,12 @@ export interface Core {
   transcriptionAddress(region: Region): string;
   /** Whether this process sends the folder's jobs, and who does otherwise. */
   ownership: FolderOwnership;
+  /**
+   * Lets another process take the folder's jobs over at once, finishing first the uploads this
+   * one is sending (their addresses stored, so none is sent twice); `onFinishing` hears how
+   * many, if any. For a command line that is done: the app quits without waiting on them.
+   */
+  handOver(onFinishing?: (uploads: number) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,6 +122,7 @@ export function createCore(config: CoreConfig): Core {
           sleep: (ms, signal) => clock.sleep(ms, signal),
           now: () => clock.now(),
           random: Math.random,
+          bounds: config.networkBounds,
           onRetry: ({ status, delayMs }) => {
             if (status === 429) budget.pause(delayMs);
           },
@@ -146,7 +156,7 @@ export function createCore(config: CoreConfig): Core {
   });
   lifetime.add(scheduler);
   // The owner picks up jobs other processes stored; the others take over when it ends.
-  lifetime.add(
+  const adoption = lifetime.add(
     disposableInterval(
       () => {
         if (ownership.owned)
@@ -175,6 +185,13 @@ export function createCore(config: CoreConfig): Core {
     clientFor,
     transcriptionAddress,
     ownership,
+    handOver: async (onFinishing) => {
+      // Not claimed back by this process's own adoption turn.
+      adoption.dispose();
+      if (!ownership.owned) return;
+      ownership.release();
+      await scheduler.finishUploads(onFinishing);
+    },
     close: async () => {
       lifetime.dispose();
       await scheduler.stop();

@@ -6,7 +6,7 @@ import { defaultSettings } from '../../../shared/settings';
 import type { Core } from '../../core/app-core';
 import { createAskService, type AskService } from '../../core/ask/ask-service';
 import { defineCommand } from '../command';
-import { requireTranscriptionKey } from '../environment';
+import { networkBoundsOf, requireTranscriptionKey } from '../environment';
 import { UsageError } from '../usage-error';
 
 /**
@@ -65,6 +65,7 @@ async function askAbout(
     apiKey: () => env.VERBATIM_API_KEY,
     gatewayUrl: () => env.VERBATIM_GATEWAY_URL,
     settings: () => Promise.resolve(defaultSettings),
+    networkBounds: networkBoundsOf(env),
   });
   const streaming = values.stream && !values.json;
   const stream = streaming ? streamAsItComes(ask, io) : undefined;

@@ -10,7 +10,7 @@ import type { CatalogService } from '../../core/catalog/catalog-service';
 import { printResult, type CliIo } from '../cli-io';
 import type { OptionValues } from '../cli-options';
 import { defineCommand } from '../command';
-import { dataFolderOf } from '../environment';
+import { dataFolderOf, networkBoundsOf } from '../environment';
 import { waitingForUpgrade } from '../library-session';
 import { UsageError } from '../usage-error';
 
@@ -66,6 +66,7 @@ export const catalogCommand = defineCommand({
         region: () => (values.eu ? 'eu' : 'us'),
         urlOverride: () => io.env.VERBATIM_CATALOG_URL,
         clock: systemClock,
+        networkBounds: networkBoundsOf(io.env),
       });
       const action = name === undefined ? undefined : catalogActions.get(name);
       if (!action)

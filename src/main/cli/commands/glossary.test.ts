@@ -193,6 +193,15 @@ describe('glossary from the command line', () => {
     expect(both.text).toContain('Álvarez');
   });
 
+  it('says nothing was sent with a recording that never became a job (issue #32)', async () => {
+    const dataDir = await folderWith({ General: [{ term: 'Álvarez', kind: 'person' }] });
+    const refused = await cliIn(dataDir)(['transcribe', join(dataDir, 'no-such-recording.wav')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'verbatim: "no-such-recording.wav" was not found. It may have been moved or deleted.\n',
+    );
+  });
+
   it('sends no form that is part of its spelling, and says what it cannot send once per transcription', async () => {
     const dataDir = await folderWith({
       General: [

@@ -91,12 +91,13 @@ function insideNotes(entry: GlossaryEntry): string[] {
 }
 
 /** What a transcription's glossaries sent, and each thing they could not, a line each. */
-export function contributionNotes(contribution: GlossaryContribution): string[] {
+/** `sent`: whether the service has the job yet, or it is stored for the sending process to send. */
+export function contributionNotes(contribution: GlossaryContribution, reachedService: boolean): string[] {
   const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
   const sent = contribution.keyterms.length + contribution.customSpelling.length;
   if (sent === 0 && contribution.notExpressible.length === 0) return [];
   return [
-    `Glossary: ${plural(contribution.keyterms.length, 'key term', 'key terms')} and ${plural(contribution.customSpelling.length, 'spelling', 'spellings')} sent with the recording.`,
+    `Glossary: ${plural(contribution.keyterms.length, 'key term', 'key terms')} and ${plural(contribution.customSpelling.length, 'spelling', 'spellings')} ${reachedService ? 'sent' : 'to be sent'} with the recording.`,
     ...(contribution.leftOut.length > 0
       ? [
           `Glossary: the model takes no more key terms; ${contribution.leftOut.length} left out (the least recently used): ${namedFew(contribution.leftOut)}.`,

@@ -3,7 +3,7 @@ import type { JobRecord } from '../../core/library/library';
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { requireTranscriptionKey } from '../environment';
-import { followJobs } from '../library-session';
+import { followJobs, reportStoppedJobs } from '../library-session';
 import { describeJob, publicJob } from '../job-lines';
 import { UsageError } from '../usage-error';
 import { contributionNotes } from './glossary';
@@ -46,8 +46,6 @@ export const transcribeCommand = defineCommand({
         glossaryIds,
       },
     );
-    // What the glossaries could not send is said, never dropped silently (stderr: stdout stays the jobs).
-    if (contribution) for (const line of contributionNotes(contribution)) io.err(`verbatim: ${line}\n`);
     const jobs: JobRecord[] = [];
     for (const source of positionals) {
       const isUrl = /^https?:\/\//i.test(source);
@@ -67,10 +65,23 @@ export const transcribeCommand = defineCommand({
     }
     const ids = jobs.map((job) => job.id);
     await followJobs(session, io, ids, { wait: values.wait });
-    const final = await Promise.all(ids.map(async (id) => (await session.core.library.get(id))!));
+    // A job deleted meanwhile (`delete --remote` while it was being made) is no longer listed.
+    const final = (await Promise.all(ids.map((id) => session.core.library.get(id)))).filter(
+      (job): job is JobRecord => job !== undefined,
+    );
     session.endProgress();
+    // What the glossaries sent, and could not send, is said once a job holds them, never before
+    // (a recording refused, a library that cannot be written) and never dropped silently
+    // (stderr: stdout stays the jobs).
+    if (contribution && final.length > 0)
+      for (const line of contributionNotes(
+        contribution,
+        final.some((job) => job.remoteId !== null),
+      ))
+        io.err(`verbatim: ${line}\n`);
     printResult(io, values.json, final.map(publicJob), () => final.map(describeJob).join('\n'));
-    return final.some((job) => job.status === 'error') ? 1 : 0;
+    const stopped = reportStoppedJobs(io, final);
+    return stopped || final.some((job) => job.status === 'error') ? 1 : 0;
   },
 });
 

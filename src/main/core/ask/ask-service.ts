@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Core } from '../app-core';
 import { systemClock, type Clock } from '../clock';
 import type { FetchLike } from '../http/http-client';
+import type { NetworkBounds } from '../http/network-bounds';
 import { gatewayResolver } from '../gateway/gateway-for-region';
 import { alignTimes, type TimedSentence } from './quote-times';
 
@@ -182,6 +183,8 @@ export function createAskService(config: {
   settings: () => Promise<AskSettings>;
   clock?: Clock;
   fetch?: FetchLike;
+  /** How long a silent gateway is waited for; the defaults unless set. */
+  networkBounds?: NetworkBounds;
 }): AskService {
   const clock = config.clock ?? systemClock;
   return new AskService({
@@ -192,6 +195,7 @@ export function createAskService(config: {
       url: config.gatewayUrl,
       clock,
       fetch: config.fetch,
+      networkBounds: config.networkBounds,
     }),
     settings: config.settings,
     now: () => clock.now(),

@@ -1,6 +1,7 @@
 import type { CatalogOverview, CatalogRegion } from '../../../shared/catalog';
 import type { Clock } from '../clock';
 import { clientPerAddress } from '../http/client-per-address';
+import type { NetworkBounds } from '../http/network-bounds';
 import type { FetchLike } from '../http/http-client';
 import type { Db } from '../library/database';
 import { CatalogCache } from './catalog-cache';
@@ -17,6 +18,8 @@ export interface CatalogConfig {
   urlOverride: () => string | undefined;
   clock: Clock;
   fetch?: FetchLike;
+  /** How long a silent catalog is waited for; the defaults unless set. */
+  networkBounds?: NetworkBounds;
   onRefreshed?: (overview: CatalogOverview) => void;
   log?: (message: string) => void;
 }
@@ -34,6 +37,7 @@ export function createCatalogService(config: CatalogConfig): CatalogService {
         sleep: (ms, signal) => config.clock.sleep(ms, signal),
         now: () => config.clock.now(),
         random: Math.random,
+        bounds: config.networkBounds,
       }),
   );
   return new CatalogService({

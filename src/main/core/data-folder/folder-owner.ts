@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { VerbatimError } from '../../../shared/errors';
 
 /**
  * One process at a time sends the jobs of a data folder to the service: the app, the web host
@@ -27,7 +28,7 @@ export function claimDataFolder(dataDir: string, description: string): FolderOwn
   const notePath = join(dataDir, 'owner.txt');
   let db: Database.Database | undefined;
 
-  const tryClaim = (): boolean => {
+  const attemptClaim = (): boolean => {
     if (db) return true;
     // No busy wait: another owner means "not now", answered at once.
     const candidate = new Database(lockPath, { timeout: 0 });
@@ -42,6 +43,36 @@ export function claimDataFolder(dataDir: string, description: string): FolderOwn
       candidate.close();
       if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
       throw error;
+    }
+  };
+
+  const tryClaim = (): boolean => {
+    if (db) return true;
+    if (isFolder(lockPath))
+      throw new VerbatimError(
+        'storage',
+        `Verbatim keeps a small lock file at ${lockPath}, but a folder has that name. Move the folder elsewhere (Verbatim did not make it), then try again.`,
+        { path: lockPath },
+      );
+    try {
+      return attemptClaim();
+    } catch (error) {
+      if (!isDamagedDatabase(error)) throw error;
+      // Damaged (random bytes, a half-written copy). A live owner holds an exclusive lock,
+      // which SQLite meets before it reads a byte, so nobody holds this one; and the lock file
+      // holds no data. Emptied in place (the same file, so a lock taken meanwhile still
+      // counts), it is a valid empty database again.
+      truncateSync(lockPath, 0);
+      try {
+        return attemptClaim();
+      } catch (again) {
+        if (!isDamagedDatabase(again)) throw again;
+        throw new VerbatimError(
+          'storage',
+          `Verbatim's lock file ${lockPath} is damaged and could not be mended. Delete it (it holds no data) while no Verbatim is running, then try again.`,
+          { path: lockPath },
+        );
+      }
     }
   };
 
@@ -63,4 +94,18 @@ export function claimDataFolder(dataDir: string, description: string): FolderOwn
       db = undefined;
     },
   };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** SQLite's word for a file that is not (or no longer) a database. */
+function isDamagedDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
 }

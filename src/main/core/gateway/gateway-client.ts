@@ -47,8 +47,8 @@ export class GatewayClient {
         json: checked,
         schema: chatCompletionSchema,
         retry: 'rejections',
-        // A long answer from a slow model can take minutes.
-        timeoutMs: 180_000,
+        // A model thinks in silence before it answers: the answer bound, not the idle one.
+        patience: 'answer',
         signal: options.signal,
       });
     } catch (error) {

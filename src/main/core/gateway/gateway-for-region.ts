@@ -2,6 +2,7 @@ import type { Region } from '../../../shared/library';
 import type { Clock } from '../clock';
 import { HttpClient, type FetchLike } from '../http/http-client';
 import { clientPerAddress } from '../http/client-per-address';
+import type { NetworkBounds } from '../http/network-bounds';
 import { GatewayClient, defaultGatewayUrls } from './gateway-client';
 
 /**
@@ -14,6 +15,7 @@ export function gatewayResolver(config: {
   url: (region: Region) => string | undefined;
   fetch?: FetchLike;
   clock: Clock;
+  networkBounds?: NetworkBounds;
 }): (region: Region) => GatewayClient {
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
   const clientAt = clientPerAddress(
@@ -28,6 +30,7 @@ export function gatewayResolver(config: {
           sleep: (ms, signal) => config.clock.sleep(ms, signal),
           now: () => config.clock.now(),
           random: Math.random,
+          bounds: config.networkBounds,
         }),
         // Response times are real milliseconds, whatever speed the scheduler's clock runs at.
         Date.now,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { HttpClient, abortableSleep, withoutCredentials, type AuthStyle } from './http-client';
 import { ServiceError, parseErrorBody } from './service-error';
 import { backoffDelay, parseRetryAfter } from './retry-policy';
+import { defaultNetworkBounds } from './network-bounds';
 import { VerbatimError } from '../../../shared/errors';
 
 type Reply = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -53,7 +54,7 @@ const text =
     res.writeHead(status).end(body);
 const reset: Reply = (req) => req.socket.destroy();
 
-function client(options: { authStyle?: AuthStyle; timeoutMs?: number; key?: string } = {}) {
+function client(options: { authStyle?: AuthStyle; timeoutMs?: number; callMs?: number; key?: string } = {}) {
   const sleeps: number[] = [];
   const retries: number[] = [];
   const http = new HttpClient({
@@ -68,7 +69,11 @@ function client(options: { authStyle?: AuthStyle; timeoutMs?: number; key?: stri
     },
     now: () => Date.parse('2026-01-01T00:00:00Z'),
     random: () => 0.5,
-    timeoutMs: options.timeoutMs ?? 2000,
+    bounds: {
+      ...defaultNetworkBounds,
+      idleMs: options.timeoutMs ?? 2000,
+      callMs: options.callMs ?? 10_000,
+    },
     retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 },
     onRetry: ({ attempt }) => retries.push(attempt),
   });

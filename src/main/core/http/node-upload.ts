@@ -7,6 +7,22 @@ export interface StreamUploadRequest {
   headers: Record<string, string>;
   body: UploadSource;
   signal?: AbortSignal;
+  /** No byte either way for this long (the service stops taking, or never answers) ends it. */
+  idleMs: number;
+  /** The whole exchange ends within this, whatever the service does. */
+  boundMs: number;
+}
+
+/** The upload was ended by a bound: the connection went quiet, or the whole took too long. */
+export class UploadTimeout extends Error {
+  constructor(
+    readonly kind: 'quiet' | 'bound',
+    /** Whether the service had taken every byte, and only its answer was missing. */
+    readonly bodySent: boolean,
+  ) {
+    super(kind === 'quiet' ? 'the upload connection went quiet' : 'the upload took too long');
+    this.name = 'UploadTimeout';
+  }
 }
 
 export interface StreamUploadResponse {
@@ -22,7 +38,7 @@ export type StreamUpload = (request: StreamUploadRequest) => Promise<StreamUploa
  * drains. Node 20's fetch buffers a streamed request body whole (a 1 GB upload cost 1.1 GB of
  * memory), so uploads go through node:http(s) with a declared Content-Length instead.
  */
-export const nodeStreamUpload: StreamUpload = ({ url, headers, body, signal }) =>
+export const nodeStreamUpload: StreamUpload = ({ url, headers, body, signal, idleMs, boundMs }) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -31,6 +47,15 @@ export const nodeStreamUpload: StreamUpload = ({ url, headers, body, signal }) =
       headers: { ...headers, 'Content-Length': String(body.size) },
       signal,
     });
+    let bodySent = false;
+    const endBy = (kind: 'quiet' | 'bound'): void => {
+      reject(new UploadTimeout(kind, bodySent));
+      request.destroy();
+    };
+    // The socket's own idle timer sees bytes both ways: a stalled send and a missing answer.
+    request.setTimeout(idleMs, () => endBy('quiet'));
+    const bound = setTimeout(() => endBy('bound'), boundMs);
+    request.on('close', () => clearTimeout(bound));
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,7 +73,10 @@ export const nodeStreamUpload: StreamUpload = ({ url, headers, body, signal }) =
     const write = (chunk: Uint8Array): Promise<void> =>
       new Promise((taken, failed) => request.write(chunk, (error) => (error ? failed(error) : taken())));
     body.writeTo(write).then(
-      () => request.end(),
+      () => {
+        bodySent = true;
+        request.end();
+      },
       (error: unknown) => {
         // A failed body (stall, cancel, unreadable file) fails the request; its own error wins.
         request.destroy();

@@ -215,6 +215,54 @@ export class JobStore {
     ]);
   }
 
+  /** Marks the job to be deleted on the service once it may be, then here (016-job-intents). */
+  requestRemoteDeletion(id: string): void {
+    this.changeOne(id, 'UPDATE transcripts SET delete_remotely = 1, updated_at = ? WHERE id = ?', [
+      this.now(),
+      id,
+    ]);
+  }
+
+  /** The ids of the jobs marked to be deleted on the service. */
+  remoteDeletionsRequested(): Set<string> {
+    const rows = this.db.prepare('SELECT id FROM transcripts WHERE delete_remotely = 1').all() as {
+      id: string;
+    }[];
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Takes the lease on sending the job's recording for `holder` (016-job-intents), unless
+   * another holder's lease is still fresh: then that process is sending it. True when taken.
+   */
+  claimUploadLease(id: string, holder: string, leaseMs: number): boolean {
+    const now = this.now();
+    const taken = this.db
+      .prepare(
+        `UPDATE transcripts SET upload_holder = ?, upload_lease_until = ?
+         WHERE id = ? AND (upload_holder IS NULL OR upload_holder = ? OR upload_lease_until <= ?)`,
+      )
+      .run(holder, now + leaseMs, id, holder, now);
+    return taken.changes === 1;
+  }
+
+  /** Extends `holder`'s lease; false when it is no longer theirs (another took it over). */
+  renewUploadLease(id: string, holder: string, leaseMs: number): boolean {
+    const renewed = this.db
+      .prepare('UPDATE transcripts SET upload_lease_until = ? WHERE id = ? AND upload_holder = ?')
+      .run(this.now() + leaseMs, id, holder);
+    return renewed.changes === 1;
+  }
+
+  /** Ends `holder`'s lease, if they still hold it: whoever sends the folder's jobs may send it. */
+  releaseUploadLease(id: string, holder: string): void {
+    this.db
+      .prepare(
+        'UPDATE transcripts SET upload_holder = NULL, upload_lease_until = NULL WHERE id = ? AND upload_holder = ?',
+      )
+      .run(id, holder);
+  }
+
   /** Deletes the transcript; its sentences, paragraphs, tags and speakers go with it. */
   delete(id: string): void {
     this.changeOne(id, 'DELETE FROM transcripts WHERE id = ?', [id]);

@@ -99,6 +99,37 @@ export class Library {
     return settle(() => this.jobs.unfinished());
   }
 
+  /**
+   * Asks the process that sends the folder's jobs to delete this one on the service as soon as
+   * the service allows (it refuses while it transcribes), and then here.
+   */
+  requestRemoteDeletion(id: string): Promise<void> {
+    return settle(() => this.jobs.requestRemoteDeletion(id));
+  }
+
+  /** The ids of the jobs waiting to be deleted on the service. */
+  remoteDeletionsRequested(): Promise<Set<string>> {
+    return settle(() => this.jobs.remoteDeletionsRequested());
+  }
+
+  /**
+   * Takes the lease on sending this job's recording, unless another process's lease is fresh
+   * (it is sending it now): a process that takes the folder over must not send it again.
+   */
+  claimUploadLease(id: string, holder: string, leaseMs: number): Promise<boolean> {
+    return settle(() => this.jobs.claimUploadLease(id, holder, leaseMs));
+  }
+
+  /** Extends the lease while the recording is sent; false when another process took it over. */
+  renewUploadLease(id: string, holder: string, leaseMs: number): Promise<boolean> {
+    return settle(() => this.jobs.renewUploadLease(id, holder, leaseMs));
+  }
+
+  /** Ends the lease once the upload has finished, failed or stopped. */
+  releaseUploadLease(id: string, holder: string): Promise<void> {
+    return settle(() => this.jobs.releaseUploadLease(id, holder));
+  }
+
   /** Stores a finished transcript with its sentences and paragraphs in one transaction. */
   saveCompleted(id: string, completed: CompletedTranscript): Promise<JobRecord> {
     // A transcript fetched again (retry, resume) may bring other words into a highlight's span.

@@ -1,7 +1,7 @@
 import { VerbatimError } from '../../../shared/errors';
 import { titleMaxLength, type JobStatus, type Region } from '../../../shared/library';
 import { checkTranscriptionOptions } from '../../../shared/transcription/request-options';
-import type { Clock } from '../clock';
+import { systemClock, type Clock } from '../clock';
 import { ServiceError, isUnreachable } from '../http/service-error';
 import type { JobRecord, Library } from '../library/library';
 import type { TranscriptionClient } from '../transcription/transcription-client';
@@ -47,7 +47,7 @@ export interface SchedulerOptions {
    * sends anything; another process stores its jobs and the owner picks them up.
    */
   ownsFolder?: () => boolean;
-  /** How many times in a row an unreachable address is tried before the job's step stops (5). */
+  /** How many times in a row an unreachable or silent address is tried before the step stops (5). */
   unreachableTries?: number;
   /**
    * Nothing is sent before this settles: the settings that name the service's address. A job
@@ -59,6 +59,17 @@ export interface SchedulerOptions {
   onStorageFailure?: (jobId: string, message: string) => void;
   /** Where the service's redacted recording of a finished job is kept (redact_pii_audio). */
   redactedAudio?: { keep(jobId: string, url: string, signal?: AbortSignal): Promise<unknown> };
+  /**
+   * How long a lease on sending a recording lasts unless renewed (20 s; renewed four times as
+   * often). A process that took the folder over waits this long at most after a sender died
+   * before it sends the recording again.
+   */
+  uploadLeaseMs?: number;
+  /**
+   * Real time, for what other processes read (an upload's lease) and wait on, however fast
+   * `clock` runs.
+   */
+  wallClock?: Clock;
 }
 
 const finished: readonly JobStatus[] = ['completed', 'error', 'cancelled'];
@@ -81,12 +92,21 @@ export class Scheduler implements IDisposable {
   private readonly log: Logger;
   /** Aborted for good by dispose(): every wait ends and no job is driven again. */
   private readonly lifetime = new AbortController();
+  /** Who this scheduler is in the upload leases of the library (unique to it). */
+  private readonly holder: string;
+  private readonly wallClock: Clock;
+  /** The jobs whose recording this scheduler is sending now, under its lease. */
+  private readonly sending = new Set<string>();
+  /** The jobs another process is sending, already said in the log. */
+  private readonly sentElsewhere = new Set<string>();
 
   constructor(private readonly options: SchedulerOptions) {
     this.log = options.logger ?? silentLogger;
     this.budget = options.budget ?? new RequestBudget(options.clock);
     this.polling = options.polling ?? defaultPollingPolicy;
     this.uploadSlots = options.maxConcurrentUploads ?? 2;
+    this.holder = options.newId();
+    this.wallClock = options.wallClock ?? systemClock;
   }
 
   /** Checks the request, stores the job, and starts it. Bad input fails before a job exists. */
@@ -165,8 +185,10 @@ export class Scheduler implements IDisposable {
    */
   async adoptNewJobs(): Promise<number> {
     if (!this.owns()) return 0;
+    const deleting = await this.options.library.remoteDeletionsRequested();
     const fresh = (await this.options.library.unfinishedJobs()).filter(
-      (job) => !this.drives.has(job.id) && (job.error === null || !this.known.has(job.id)),
+      (job) =>
+        !this.drives.has(job.id) && (job.error === null || !this.known.has(job.id) || deleting.has(job.id)),
     );
     for (const job of fresh) this.drive(job.id, true);
     return fresh.length;
@@ -174,13 +196,16 @@ export class Scheduler implements IDisposable {
 
   /**
    * Resolves when each of these jobs has finished, or stopped with a reason, whichever process
-   * drives them; `onWaiting` hears once that another process is doing the work.
+   * drives them; `onWaiting` hears once that another process is doing the work. A job deleted
+   * meanwhile (deleted on the service as asked) is settled too, and not among those returned.
    */
   async settled(ids: string[], onWaiting?: () => void): Promise<JobRecord[]> {
     let told = false;
     for (;;) {
       await Promise.all(ids.flatMap((id) => this.drives.get(id)?.done ?? []));
-      const jobs = await Promise.all(ids.map((id) => this.requireJob(id)));
+      const jobs = (await Promise.all(ids.map((id) => this.options.library.get(id)))).filter(
+        (job): job is JobRecord => job !== undefined,
+      );
       const open = jobs.filter((job) => !finished.includes(job.status) && job.error === null);
       if (open.length === 0) return jobs;
       if (this.owns() && open.every((job) => !this.drives.has(job.id))) {
@@ -230,6 +255,18 @@ export class Scheduler implements IDisposable {
     while (this.drives.size > 0) await Promise.all([...this.drives.values()].map((drive) => drive.done));
   }
 
+  /**
+   * Once this process no longer owns the folder (it let go of its claim so another takes over at
+   * once): stops every step except the uploads being sent, which finish under their lease and
+   * store their upload address, so the next owner creates those transcripts instead of sending
+   * the recordings again. `onFinishing` hears how many there are, if any; resolves once done.
+   */
+  async finishUploads(onFinishing?: (uploads: number) => void): Promise<void> {
+    for (const [id, drive] of this.drives) if (!this.sending.has(id)) drive.controller.abort();
+    if (this.sending.size > 0) onFinishing?.(this.sending.size);
+    await this.idle();
+  }
+
   /** Stops driving without changing any stored state: what was running resumes next start. */
   async stop(): Promise<void> {
     for (const drive of this.drives.values()) drive.controller.abort();
@@ -267,10 +304,17 @@ export class Scheduler implements IDisposable {
     // A job stopped earlier by an address that did not work starts again without that message.
     const start = await this.requireJob(id);
     if (start.error !== null && !finished.includes(start.status)) await this.update(id, { error: null });
-    while (!signal.aborted) {
+    // A process that let go of the folder stops after the step it is on (finishUploads).
+    while (!signal.aborted && this.owns()) {
       const job = await this.requireJob(id);
-      if (finished.includes(job.status)) return;
+      const deleting = (await this.options.library.remoteDeletionsRequested()).has(id);
+      if (finished.includes(job.status) && !deleting) return;
       try {
+        if (deleting) {
+          const outcome = await this.deleteWhenAllowed(job, mayExistRemotely, signal);
+          if (outcome === 'deleted') return;
+          if (outcome === 'adopted') continue;
+        }
         switch (job.status) {
           case 'uploading':
             if (job.uploadUrl) {
@@ -294,13 +338,37 @@ export class Scheduler implements IDisposable {
         }
         unreachable = 0;
       } catch (error) {
-        if (signal.aborted) return;
-        if (isUnreachable(error) && ++unreachable >= (this.options.unreachableTries ?? 5)) {
+        // A process that let go of the folder leaves what failed to the next owner.
+        if (signal.aborted || !this.owns()) return;
+        if (deleting && !isTransient(error) && !isLibraryWriteFailure(error)) {
+          // The deletion asked for cannot be done now: say why, and stop rather than ask again.
+          this.log.warn(`job ${id}: the deletion on the service failed`, error);
+          await this.update(id, {
+            error: `Deleting it on the service failed: ${error instanceof Error ? error.message : String(error)}`,
+            nextCheckAt: null,
+          });
+          return;
+        }
+        if (job.status === 'uploading' && isTimeout(error)) {
+          // A service that took the recording and went silent (or stopped taking it): sending
+          // it again at once would spend the same time and bytes on the same silence. The job
+          // keeps its state and says why it stopped; the next start or `resume` sends it again.
+          this.log.warn(`job ${id}: the upload ended by a bound`, error);
+          await this.update(id, {
+            error: `${error.message} The recording is kept; it will be sent again at the next start or resume.`,
+            nextCheckAt: null,
+          });
+          return;
+        }
+        if (
+          (isUnreachable(error) || isTimeout(error)) &&
+          ++unreachable >= (this.options.unreachableTries ?? 5)
+        ) {
           // The address cannot work as set (nothing listens, no such host): stop this step with
           // the reason instead of retrying forever. The job keeps its stored state, so the next
           // start or `resume` carries on once the address is mended.
           this.log.warn(
-            `job ${id}: the service's address cannot be reached; stopped after ${unreachable} tries`,
+            `job ${id}: the service cannot be reached or does not answer; stopped after ${unreachable} tries`,
             error,
           );
           await this.update(id, {
@@ -314,32 +382,135 @@ export class Scheduler implements IDisposable {
     }
   }
 
-  private async upload(job: JobRecord, signal: AbortSignal): Promise<void> {
-    await this.acquireUploadSlot(signal);
-    try {
-      const info = await inspectRecording(job.source);
-      let lastReported = 0;
-      const body = uploadSource(info, {
-        signal,
-        onProgress: (sent, total) => {
-          this.options.onUploadProgress?.(job.id, sent, total);
-          if (sent - lastReported >= total / 20 || sent === total) {
-            lastReported = sent;
-            void this.options.library.updateJob(job.id, { bytesSent: sent }).catch(() => undefined);
-          }
-        },
-      });
-      await this.budget.take(signal);
-      const uploadUrl = await this.options.clientFor(job.region).upload(body, { signal });
-      await this.update(job.id, {
-        uploadUrl,
-        status: 'submitting',
-        bytesSent: info.size,
-        bytesTotal: info.size,
-      });
-    } finally {
-      this.releaseUploadSlot();
+  /**
+   * A job the journalist deleted while the service was making it: deleted there as soon as the
+   * service allows, which is once it has finished (it refuses while it works), then here. Until
+   * then the job is followed as any other, but its words are never fetched.
+   */
+  private async deleteWhenAllowed(
+    job: JobRecord,
+    mayExistRemotely: boolean,
+    signal: AbortSignal,
+  ): Promise<'deleted' | 'adopted' | 'waiting'> {
+    if (job.remoteId === null) {
+      // Made on the service just before a crash? Then it is found, and deleted once it may be.
+      if (job.status === 'submitting' && mayExistRemotely && (await this.adoptExisting(job, signal)))
+        return 'adopted';
+      // Nothing was made on the service: nothing to delete there, and nothing will be sent.
+      await this.options.library.delete(job.id);
+      this.log.info(`job ${job.id}: deleted before it was made on the service`);
+      return 'deleted';
     }
+    if (job.status === 'queued' || job.status === 'processing') return 'waiting';
+    if (job.status === 'cancelled') {
+      // Cancelled here, but still at work on the service: follow it until it may be deleted.
+      await this.update(job.id, { status: 'queued', error: null, nextCheckAt: this.options.clock.now() });
+      return 'adopted';
+    }
+    await this.budget.take(signal);
+    try {
+      await this.options.clientFor(job.region).delete(job.remoteId, signal);
+    } catch (error) {
+      // Already gone from the service: what was asked is done.
+      if (!(error instanceof ServiceError && error.code === 'not_found')) throw error;
+    }
+    await this.options.library.delete(job.id);
+    this.log.info(`job ${job.id}: deleted on the service once it had finished, and here`);
+    return 'deleted';
+  }
+
+  /**
+   * Sends the recording under a lease in the library, renewed while it is sent: a process that
+   * takes the folder over meanwhile waits for it instead of sending it again, unless the lease
+   * goes stale (its sender died).
+   */
+  private async upload(job: JobRecord, signal: AbortSignal): Promise<void> {
+    const leaseMs = this.options.uploadLeaseMs ?? 20_000;
+    await this.acquireUploadSlot(signal);
+    let leased = false;
+    // `ended` stops the renewals; `lost` is aborted if another process took the lease over.
+    const ended = new AbortController();
+    const lost = new AbortController();
+    try {
+      leased = await this.options.library.claimUploadLease(job.id, this.holder, leaseMs);
+      if (leased) {
+        this.sending.add(job.id);
+        this.sentElsewhere.delete(job.id);
+        void this.renewLease(job.id, leaseMs, ended.signal, lost);
+        await this.send(job, AbortSignal.any([signal, lost.signal]), () => !lost.signal.aborted);
+      }
+    } catch (error) {
+      // Another process sends it now: nothing failed here.
+      if (!lost.signal.aborted || signal.aborted) throw error;
+    } finally {
+      ended.abort();
+      this.sending.delete(job.id);
+      this.releaseUploadSlot();
+      if (leased)
+        await this.options.library
+          .releaseUploadLease(job.id, this.holder)
+          .catch((error: unknown) =>
+            this.log.warn(`job ${job.id}: its upload lease was not released`, error),
+          );
+    }
+    if (!leased || lost.signal.aborted) {
+      // Sent by another process (one that owned the folder before): it stores the upload
+      // address when done, or its lease goes stale if it died, and this one sends it then.
+      if (!this.sentElsewhere.has(job.id))
+        this.log.info(`job ${job.id}: another process is sending its recording; waiting for it`);
+      this.sentElsewhere.add(job.id);
+      await this.wallClock.sleep(Math.min(1000, leaseMs), signal);
+    }
+  }
+
+  /** Renews the lease until `ended`; aborts `lost` if another process has taken it over. */
+  private async renewLease(
+    id: string,
+    leaseMs: number,
+    ended: AbortSignal,
+    lost: AbortController,
+  ): Promise<void> {
+    for (;;) {
+      try {
+        await this.wallClock.sleep(leaseMs / 4, ended);
+      } catch {
+        return;
+      }
+      try {
+        if (await this.options.library.renewUploadLease(id, this.holder, leaseMs)) continue;
+        this.log.warn(`job ${id}: another process took its upload over; this one stops sending it`);
+        lost.abort();
+        return;
+      } catch (error) {
+        // A library busy for a moment: the lease has time left, and the next renewal follows.
+        this.log.warn(`job ${id}: its upload lease was not renewed`, error);
+      }
+    }
+  }
+
+  /** Sends the recording and stores its upload address, if `stillOurs` when it is done. */
+  private async send(job: JobRecord, signal: AbortSignal, stillOurs: () => boolean): Promise<void> {
+    const info = await inspectRecording(job.source);
+    let lastReported = 0;
+    const body = uploadSource(info, {
+      signal,
+      onProgress: (sent, total) => {
+        this.options.onUploadProgress?.(job.id, sent, total);
+        if (sent - lastReported >= total / 20 || sent === total) {
+          lastReported = sent;
+          void this.options.library.updateJob(job.id, { bytesSent: sent }).catch(() => undefined);
+        }
+      },
+    });
+    await this.budget.take(signal);
+    const uploadUrl = await this.options.clientFor(job.region).upload(body, { signal });
+    if (!stillOurs()) return;
+    await this.update(job.id, {
+      uploadUrl,
+      status: 'submitting',
+      bytesSent: info.size,
+      bytesTotal: info.size,
+    });
   }
 
   private async create(job: JobRecord, signal: AbortSignal): Promise<void> {
@@ -562,6 +733,11 @@ export function isLibraryWriteFailure(error: unknown): boolean {
     error.name === 'SqliteError' &&
     /^SQLITE_(FULL|BUSY|LOCKED|READONLY|IOERR|CANTOPEN)/.test(String((error as { code?: unknown }).code))
   );
+}
+
+/** The service was silent past a bound (network-bounds.ts). */
+function isTimeout(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.code === 'timeout';
 }
 
 /** A failure of the service that the same request is likely to get past later. */
