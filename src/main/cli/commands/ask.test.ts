@@ -87,7 +87,7 @@ describe('npm run cli -- ask', () => {
     expect(noQuestion.err).toContain('Usage');
     const unknown = await cli(['ask', 'no-such-id', 'Hello']);
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('no longer in your library');
+    expect(unknown.err).toContain('No transcript with id no-such-id.');
     const badSchema = await cli(['ask', id, 'Hello', '--json-schema', join(dataDir, 'missing.json')]);
     expect(badSchema.code).toBe(2);
   });

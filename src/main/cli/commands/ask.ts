@@ -8,6 +8,7 @@ import { createAskService, type AskService } from '../../core/ask/ask-service';
 import { defineCommand } from '../command';
 import { networkBoundsOf, requireTranscriptionKey } from '../environment';
 import { UsageError } from '../usage-error';
+import { transcriptOfArgument } from '../transcript-argument';
 
 /**
  * `ask <id> "<question>" [--model M] [--json-schema FILE] [--stream] [--json]`: a question about
@@ -58,6 +59,7 @@ async function askAbout(
   const question = words.join(' ').trim();
   if (!id || !question) throw new UsageError('ask needs a transcript id and a question');
   requireTranscriptionKey(env);
+  await transcriptOfArgument(core.library, id);
   const jsonSchema = values['json-schema'] ? await readSchema(values['json-schema']) : undefined;
 
   const ask = createAskService({

@@ -94,7 +94,10 @@ describe('verbatim export', () => {
         '--timestamps',
       ],
       [['export', 'ferry', '--format', 'txt', '--out', join(outDir, 'x'), '--range', '10-5'], '--range'],
-      [['export', 'missing', '--format', 'txt', '--out', join(outDir, 'x')], 'no longer in your library'],
+      [
+        ['export', 'missing', '--format', 'txt', '--out', join(outDir, 'x')],
+        'No transcript with id missing.',
+      ],
       [
         ['export', 'ferry', '--format', 'txt', '--out', join(outDir, 'x'), '--colour'],
         'unknown option --colour for export',
