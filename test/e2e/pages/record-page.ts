@@ -15,7 +15,7 @@ export class RecordPage {
   }
 
   async open(): Promise<void> {
-    await this.page.keyboard.press('Control+9');
+    await this.page.keyboard.press('Control+3');
     await expect(this.main.getByRole('heading', { level: 1 })).toHaveText('Record');
   }
 

@@ -1,19 +1,22 @@
-export const views = [
-  { id: 'library', label: 'Library', shortcut: '1' },
-  { id: 'new', label: 'New transcription', shortcut: '2' },
-  // Recording interviews (issue #23).
-  { id: 'record', label: 'Record', shortcut: '9' },
-  { id: 'catalog', label: 'Catalog', shortcut: '3' },
-  { id: 'assistant', label: 'Assistant', shortcut: '4' },
-  // Highlights and stories (issue #20); the older views keep the shortcuts people learnt.
-  { id: 'quotes', label: 'Quotes', shortcut: '6' },
-  { id: 'stories', label: 'Stories', shortcut: '7' },
-  // The newsroom glossary (issue #21).
-  { id: 'glossary', label: 'Glossary', shortcut: '8' },
-  { id: 'settings', label: 'Settings', shortcut: '5' },
+/**
+ * The views, in the sidebar's order; Ctrl+1 … Ctrl+9 open them top to bottom, so a shortcut is
+ * read off the sidebar rather than learnt (issue #33).
+ */
+const viewsInOrder = [
+  { id: 'library', label: 'Library' },
+  { id: 'new', label: 'New transcription' },
+  { id: 'record', label: 'Record' },
+  { id: 'catalog', label: 'Catalog' },
+  { id: 'assistant', label: 'Assistant' },
+  { id: 'quotes', label: 'Quotes' },
+  { id: 'stories', label: 'Stories' },
+  { id: 'glossary', label: 'Glossary' },
+  { id: 'settings', label: 'Settings' },
 ] as const;
 
-export type ViewId = (typeof views)[number]['id'] | 'transcript';
+export const views = viewsInOrder.map((view, index) => ({ ...view, shortcut: String(index + 1) }));
+
+export type ViewId = (typeof viewsInOrder)[number]['id'] | 'transcript';
 
 export interface Route {
   view: ViewId;
