@@ -61,3 +61,19 @@ test('F8 and F9 in the Review tab move within the transcript, never the window',
     await expect(reader.heading).toBeInViewport();
   }
 });
+
+test('the Shortcuts dialog opens at its top, its title in view, and the window does not move', async ({
+  shell,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shell.open();
+  const reader = new ReaderPage(page);
+  await reader.openNewTranscript(interview, {});
+  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeInViewport();
+  expect(await dialog.evaluate((element) => element.scrollTop)).toBe(0);
+  await expectNoPageScroll(page, 'with the Shortcuts dialog open');
+});
