@@ -5,8 +5,9 @@ import { VerbatimError } from '../../../shared/errors';
 import { migrations as allMigrations } from './migrations/index';
 import { backupFolder, backupLibrary, newestOpeningBackup } from './library-backups';
 import { clearDamageMark, findDamage, markDamaged, wasFoundDamaged, type Damage } from './library-damage';
+import type { Db } from './db';
 
-export type Db = Database.Database;
+export type { Db } from './db';
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1');
 

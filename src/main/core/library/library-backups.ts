@@ -13,7 +13,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './database';
+import type { Db } from './db';
 
 /** How many automatic backups are kept beside the library (the newest good ones). */
 export const backupsKept = 5;

@@ -1,5 +1,5 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import type { Db } from './database';
+import type { Db } from './db';
 
 /**
  * Damage in the library file: a page overwritten by a failing disk, a sync program or a crash.
