@@ -51,6 +51,46 @@ test('navigation reaches every view by mouse, and by keyboard shortcut', async (
   }
 });
 
+test('the sidebar collapses to icons and back, by its button and by Ctrl+B, and stays as it was left', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const toggle = shell.nav.getByRole('button', { name: 'Collapse the sidebar' });
+  const expandedWidth = (await shell.nav.boundingBox())!.width;
+  await toggle.click();
+  const show = shell.nav.getByRole('button', { name: 'Show the sidebar' });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  const collapsedWidth = (await shell.nav.boundingBox())!.width;
+  expect(collapsedWidth).toBeLessThan(64);
+  expect(collapsedWidth).toBeLessThan(expandedWidth / 3);
+  // Icons only, yet every view keeps its name for assistive technology and still opens.
+  for (const view of Object.keys(viewLabels) as ViewKey[]) {
+    await expect(shell.navLink(view)).toBeVisible();
+    await expect(shell.navLink(view)).toHaveText('');
+  }
+  await shell.goTo('quotes');
+  await expect(shell.heading).toHaveText('Quotes');
+  // The icon's tooltip tells its name and its shortcut, on keyboard focus as on hover.
+  await shell.navLink('stories').focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tooltip', { includeHidden: true })).toHaveText('StoriesCtrl+7');
+  await shell.navLink('glossary').hover();
+  await expect(page.getByRole('tooltip', { includeHidden: true })).toHaveText('GlossaryCtrl+8');
+  // The view gets the width the names gave up.
+  const main = await page.getByRole('main').boundingBox();
+  expect(main!.x).toBeLessThan(64);
+
+  await page.reload();
+  await shell.heading.waitFor();
+  await expect(shell.nav.getByRole('button', { name: 'Show the sidebar' })).toBeVisible();
+  await page.keyboard.press('Control+b');
+  await expect(shell.nav.getByRole('button', { name: 'Collapse the sidebar' })).toBeVisible();
+  await expect(shell.navLink('library')).toContainText('Library');
+  expect((await shell.nav.boundingBox())!.width).toBeCloseTo(expandedWidth, 0);
+});
+
 test('the navigation is reachable with Tab and opens a view with Enter', async ({ shell, page }) => {
   await shell.open();
   await page.keyboard.press('Tab'); // skip link
