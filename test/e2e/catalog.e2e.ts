@@ -170,3 +170,44 @@ test('shows markup in a model description as plain text, never running it', asyn
   expect(await catalog.modelPage.locator('script').count()).toBe(0);
   expect(dialogs).toEqual([]);
 });
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 640 },
+]) {
+  test(`the catalog fits the window at ${size.width} × ${size.height}: its list, filters and model each scroll on their own`, async ({
+    shell,
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    const catalog = new CatalogPage(page);
+    await openCatalog(shell, catalog);
+    await catalog.search.fill('sonnet 4.5');
+    await catalog.openModel('Anthropic: Claude Sonnet 4.5');
+    await catalog.modelPage.getByRole('button', { name: 'Compare' }).click();
+    await catalog.search.fill('');
+    await expect(catalog.compareTable).toBeVisible();
+    const main = page.getByRole('main');
+    const mainOverflow = () => main.evaluate((element) => element.scrollHeight - element.clientHeight);
+    expect(await mainOverflow()).toBeLessThanOrEqual(0);
+    // Each column is within the window, and scrolls by itself when wheeled.
+    const height = size.height;
+    for (const region of [
+      page.locator('.scroller'),
+      page.getByRole('complementary'),
+      catalog.modelPage.locator('xpath=..'),
+    ]) {
+      const box = (await region.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      const before = await region.evaluate((element) => element.scrollTop);
+      await region.hover();
+      await page.mouse.wheel(0, 600);
+      await expect
+        .poll(() => region.evaluate((element) => element.scrollTop), { message: 'the column scrolls' })
+        .toBeGreaterThan(before);
+    }
+    await expect(shell.heading).toBeInViewport();
+    expect(await main.evaluate((element) => element.scrollTop)).toBe(0);
+    expect(await mainOverflow()).toBeLessThanOrEqual(0);
+  });
+}

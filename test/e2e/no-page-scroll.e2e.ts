@@ -77,3 +77,55 @@ test('the Shortcuts dialog opens at its top, its title in view, and the window d
   expect(await dialog.evaluate((element) => element.scrollTop)).toBe(0);
   await expectNoPageScroll(page, 'with the Shortcuts dialog open');
 });
+
+/** How far an element's content is taller than it (what it can scroll), and how far it has. */
+function regionScroll(page: Page, selector: string): Promise<{ overflow: number; scrolled: number }> {
+  return page.locator(selector).evaluate((element) => ({
+    overflow: element.scrollHeight - element.clientHeight,
+    scrolled: element.scrollTop,
+  }));
+}
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 640 },
+]) {
+  test(`Settings fits the window at ${size.width} × ${size.height}: its sections scroll beside their list, the heading stays`, async ({
+    shell,
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await shell.open();
+    await shell.goTo('settings');
+    const content = page.getByTestId('settings-content');
+    const sections = page.getByRole('navigation', { name: 'Settings sections' });
+    // The view is the window's height: main has nothing to scroll; the sections do.
+    expect((await regionScroll(page, 'main')).overflow).toBeLessThanOrEqual(0);
+    expect((await regionScroll(page, '[data-testid="settings-content"]')).overflow).toBeGreaterThan(200);
+
+    await content.hover();
+    await page.mouse.wheel(0, 20_000);
+    await expect
+      .poll(async () => (await regionScroll(page, '[data-testid="settings-content"]')).scrolled)
+      .toBeGreaterThan(200);
+    await expect(shell.heading).toBeInViewport();
+    await expect(sections).toBeInViewport();
+    await expect(sections.getByRole('button', { name: 'Highlight labels' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect((await regionScroll(page, 'main')).scrolled).toBe(0);
+    await expectNoPageScroll(page, 'Settings wheeled to its end');
+
+    // The list jumps to a section, its first control focused, the heading still in view.
+    await sections.getByRole('button', { name: 'Appearance' }).click();
+    await expect(page.getByRole('group', { name: 'Appearance' })).toBeInViewport();
+    await expect(page.getByRole('radio', { name: 'Follow the system' })).toBeFocused();
+    await expect(sections.getByRole('button', { name: 'Appearance' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(shell.heading).toBeInViewport();
+    await expectNoPageScroll(page, 'Settings after a jump');
+  });
+}
