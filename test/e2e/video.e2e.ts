@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +126,21 @@ test('the video pane can be made small and hidden, and stays so when the transcr
   await expect(pane.large).toHaveAttribute('aria-pressed', 'true');
   const largeWidth = (await pane.state()).shownWidth;
   expect(largeWidth).toBeGreaterThan(200);
+
+  // On the smallest supported window the large picture fits: the window does not scroll, down or sideways.
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await expect(pane.video).toBeInViewport({ ratio: 1 });
+  expect(
+    await page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      return [root.scrollHeight - window.innerHeight, root.scrollWidth - window.innerWidth];
+    }),
+  ).toEqual([0, 0]);
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await pane.small.click();
   await expect(pane.small).toHaveAttribute('aria-pressed', 'true');
