@@ -14,6 +14,15 @@ describe('settingsPatchSchema', () => {
   });
 });
 
+describe("the reader's video pane size", () => {
+  it('starts large, is kept as set, and takes only large, small or hidden', () => {
+    expect(defaultSettings.videoPane).toBe('large');
+    expect(settingsSchema.parse({ videoPane: 'hidden' }).videoPane).toBe('hidden');
+    expect(settingsPatchSchema.parse({ videoPane: 'small' })).toEqual({ videoPane: 'small' });
+    expect(settingsPatchSchema.safeParse({ videoPane: 'huge' }).success).toBe(false);
+  });
+});
+
 describe('bounds on what Settings stores', () => {
   it('refuses a 20 MB preset and a 5,000-deep default, each with a plain message', () => {
     const huge = settingsPatchSchema.safeParse({

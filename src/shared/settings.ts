@@ -6,6 +6,9 @@ import { boundedJson, serviceAddressSchema } from './web-address';
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof themeSchema>;
 
+export const videoPaneSizeSchema = z.enum(['large', 'small', 'hidden']);
+export type VideoPaneSize = z.infer<typeof videoPaneSizeSchema>;
+
 /**
  * User settings as stored by main. Secrets are deliberately absent: API keys live in the
  * platform key store and the renderer only ever learns whether one is set.
@@ -91,6 +94,8 @@ export const settingsSchema = z.object({
     .default('Escape'),
   /** How far resuming with the play/pause key goes back, so the last words are heard again. */
   rewindOnResumeSeconds: z.number().min(0).max(10).default(2),
+  /** How big the reader shows a video recording's picture (issue #33); its sound plays either way. */
+  videoPane: videoPaneSizeSchema.default('large'),
   /** Typing in the transcript pauses the recording. */
   autoPauseWhileTyping: z.boolean().default(true),
   /** Transcription options every new job starts from (checked when a job is created). */

@@ -110,7 +110,7 @@ export class ReaderPage {
   /** The audio element's position, in seconds. */
   /** Whether the recording is paused (true before it can play). */
   paused(): Promise<boolean> {
-    return this.page.evaluate(() => document.querySelector('audio')?.paused ?? true);
+    return this.page.evaluate(() => document.querySelector<HTMLMediaElement>('audio, video')?.paused ?? true);
   }
 
   /** The index of the word highlighted as spoken, or -1. */
@@ -121,10 +121,14 @@ export class ReaderPage {
   }
 
   currentTime(): Promise<number> {
-    return this.page.evaluate(() => document.querySelector('audio')?.currentTime ?? -1);
+    return this.page.evaluate(
+      () => document.querySelector<HTMLMediaElement>('audio, video')?.currentTime ?? -1,
+    );
   }
 
   audioReady(): Promise<number> {
-    return this.page.evaluate(() => document.querySelector('audio')?.readyState ?? 0);
+    return this.page.evaluate(
+      () => document.querySelector<HTMLMediaElement>('audio, video')?.readyState ?? 0,
+    );
   }
 }

@@ -6,6 +6,7 @@ export { decodeAudio, UnreadableAudioError, type DecodedAudio } from './wav-deco
 export { transcribeAudio } from './transcribe';
 export { sentencesOf, paragraphsOf } from './segmentation';
 export { redactedAudio } from './redacted-audio';
+export { soundOf } from './soundtrack';
 export type {
   Entity,
   Paragraph,

@@ -67,6 +67,8 @@ function sniffFileType(bytes: Uint8Array): string {
   if (/^\s*<(!doctype html|html)/i.test(head)) return 'text/html (HTML document, ASCII text)';
   if (/^\s*[[{]/.test(head)) return 'application/json (JSON data)';
   if (head.startsWith('RIFF')) return 'audio/x-wav (RIFF data, unreadable WAVE contents)';
+  // EBML's magic number opens every WebM and Matroska file.
+  if (head.startsWith('\x1a\x45\xdf\xa3')) return 'video/webm (WebM)';
   // Printable ASCII (plus whitespace) throughout the sample reads as text.
   if (/^[\t\n\r\x20-\x7e]*$/.test(head)) return 'text/plain (ASCII text)';
   return 'application/octet-stream (data)';

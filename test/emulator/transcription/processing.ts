@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { seededRandom } from '../catalog/seeded-random';
 import type { EmulatorApp, ProcessingModel } from '../types';
-import { UnreadableAudioError, decodeAudio, redactedAudio, transcribeAudio } from '../speech/index';
+import { UnreadableAudioError, decodeAudio, redactedAudio, soundOf, transcribeAudio } from '../speech/index';
 import { AudioDownloadError, loadAudio, transcodingFailedMessage } from './audio-source';
 import { withServiceDefaults } from './request-validation';
 import type { TranscriptionState, TranscriptRecord } from './transcription-state';
@@ -148,7 +148,7 @@ async function transcribe(
 ): Promise<{ result: Result; audioMs: number }> {
   let bytes: Uint8Array;
   try {
-    bytes = await loadAudio(app, state, record.region, record.params.audio_url, signal);
+    bytes = soundOf(await loadAudio(app, state, record.region, record.params.audio_url, signal));
   } catch (error) {
     return { result: { status: 'error', error: failureMessage(error) }, audioMs: 0 };
   }

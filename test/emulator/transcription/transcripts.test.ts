@@ -324,6 +324,22 @@ describe('failures end in status error with the reason', () => {
     );
   });
 
+  it('a video recording is transcribed from its sound, as the service transcodes it', async () => {
+    const done = await api.transcribe({ audio_url: await api.upload(fixture('press-statement.webm')) });
+    const fromWav = await api.transcribe({ audio_url: await api.upload(fixture('press-statement.wav')) });
+    expect(done.status).toBe('completed');
+    expect(done.text).toBe(fromWav.text);
+    expect(done.words).toEqual(fromWav.words);
+  });
+
+  it('a WebM file without sound names its type', async () => {
+    const header = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7]);
+    const failed = await api.transcribe({ audio_url: await api.upload(header) });
+    expect(failed.error).toBe(
+      'Transcoding failed. File does not appear to contain audio. File type is video/webm (WebM).',
+    );
+  });
+
   it('a silent file', async () => {
     const failed = await api.transcribe({ audio_url: await api.upload(fixture('silence.wav')) });
     expect(failed.status).toBe('error');
