@@ -155,6 +155,144 @@ test('filters narrow the search and the list', async ({ shell, page }) => {
   await expect(library.rows).toHaveCount(2);
 });
 
+test('at 1366 × 768 the search box comes first and large, and at least 10 transcripts show', async ({
+  shell,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shell.open();
+  const library = new LibraryPage(page);
+  const created = [];
+  for (let i = 0; i < 12; i++) created.push(await library.create(i % 2 ? statement : interview));
+  for (const { id } of created) {
+    await expect(library.status(library.rowById(id))).toHaveText('Completed', { timeout: 20_000 });
+  }
+
+  const search = (await library.searchBox.boundingBox())!;
+  const filters = (await page.getByRole('group', { name: 'Filters' }).boundingBox())!;
+  const list = (await page.getByRole('region', { name: 'Transcripts' }).boundingBox())!;
+  expect(search.y + search.height).toBeLessThanOrEqual(filters.y);
+  expect(filters.y + filters.height).toBeLessThanOrEqual(list.y);
+  expect(search.height).toBeGreaterThanOrEqual(36);
+  expect(search.width).toBeGreaterThanOrEqual(500);
+  // The filters are one bar, not a form half the screen tall.
+  expect(filters.height).toBeLessThanOrEqual(40);
+  expect(await library.rowsInView()).toBeGreaterThanOrEqual(10);
+  // Only the list scrolls, and nothing sideways.
+  const sideways = await page
+    .getByRole('region', { name: 'Transcripts' })
+    .evaluate((region) => region.scrollWidth - region.clientWidth);
+  expect(sideways).toBe(0);
+});
+
+test('an active filter is a chip, removed by a click or from the keyboard', async ({ shell, page }) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  await twoCompleted(library);
+  await expect(library.removeFilter('Status')).toHaveCount(0);
+
+  // A click on the chip's ×.
+  await library.filter('Status').selectOption('Failed');
+  await expect(library.rows).toHaveCount(0);
+  await expect(library.removeFilter('Status')).toHaveAccessibleName('Remove filter Status: Failed');
+  await library.removeFilter('Status').click();
+  await expect(library.rows).toHaveCount(2);
+  await expect(library.removeFilter('Status')).toHaveCount(0);
+  await expect(library.filter('Status')).toHaveValue('');
+
+  // Tab from the menu to its × and Enter.
+  await library.filter('Status').selectOption('Failed');
+  await expect(library.rows).toHaveCount(0);
+  await library.filter('Status').focus();
+  await page.keyboard.press('Tab');
+  await expect(library.removeFilter('Status')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(library.rows).toHaveCount(2);
+
+  // Backspace on the menu itself.
+  await library.filter('To').fill('2020-01-01');
+  await expect(library.rows).toHaveCount(0);
+  await expect(library.removeFilter('To')).toBeVisible();
+  await library.filter('Speaker').selectOption('Speaker B');
+  await library.filter('Speaker').focus();
+  await page.keyboard.press('Backspace');
+  await expect(library.removeFilter('Speaker')).toHaveCount(0);
+  await expect(library.removeFilter('To')).toBeVisible();
+  await library.removeFilter('To').click();
+  await expect(library.rows).toHaveCount(2);
+});
+
+test("a row's actions open in a menu by right-click, by the Menu key and by Shift+F10", async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const library = new LibraryPage(page);
+  const { interviewId } = await twoCompleted(library);
+  const row = library.rowById(interviewId);
+  const title = (await row.getByRole('link').textContent())!;
+  const menu = library.rowMenu(title);
+
+  // The row shows no button row; its actions are on hover and focus.
+  await page.getByRole('heading', { name: 'Library', level: 1 }).hover();
+  await expect(library.rowActions(row)).toHaveCSS('opacity', '0');
+  await row.hover();
+  await expect(library.rowActions(row)).toHaveCSS('opacity', '1');
+  await expect(
+    library.rowActions(row).getByRole('button', { name: `More actions for ${title}` }),
+  ).toBeVisible();
+
+  // Right-click: the menu opens at the pointer; Add tag… tags this transcript alone.
+  await row.getByRole('link').click({ button: 'right' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Open',
+    'Select',
+    'Add tag…',
+    'Export…',
+    'Apply glossary…',
+    'Delete…',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
+  await menu.getByRole('menuitem', { name: 'Add tag…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tag this transcript' });
+  await dialog.getByLabel('Tag').fill('ferry');
+  await dialog.getByRole('button', { name: 'Add tag' }).click();
+  await expect(row.getByRole('list', { name: 'Tags' })).toHaveText('ferry');
+  expect((await library.list()).filter((item) => item.tags.includes('ferry')).map((item) => item.id)).toEqual(
+    [interviewId],
+  );
+
+  // Shift+F10 on the focused row; the arrows walk the menu and Enter does the item.
+  await row.getByRole('link').focus();
+  await page.keyboard.press('Shift+F10');
+  await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Select' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeHidden();
+  await expect(row.getByRole('checkbox')).toBeChecked();
+  await expect(library.bulk).toContainText('1 selected');
+
+  // The Menu key; Escape closes the menu and gives the focus back to the row.
+  await row.getByRole('link').focus();
+  await page.keyboard.press('ContextMenu');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Delete…' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(row.getByRole('link')).toBeFocused();
+
+  // Delete… from the menu removes this transcript only, after the confirmation.
+  await row.getByRole('link').click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Delete…' }).click();
+  await expect(library.deleteDialog).toContainText('Delete this transcript?');
+  await library.deleteDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(library.rows).toHaveCount(1);
+  expect((await library.list()).map((item) => item.id)).not.toContain(interviewId);
+});
+
 test('several transcripts are tagged, filtered by tag, then deleted after a confirmation', async ({
   shell,
   page,

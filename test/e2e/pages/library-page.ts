@@ -7,6 +7,8 @@ declare const window: Window & { api: BridgeApi };
 
 type Envelope<T> = { ok: true; value: T } | { ok: false; error: { message: string } };
 
+type FilterLabel = 'From' | 'To' | 'Tag' | 'Speaker' | 'Language' | 'Status' | 'Review';
+
 /** The library view: the transcript list, the one search box, filters and bulk actions. */
 export class LibraryPage {
   readonly main: Locator;
@@ -43,8 +45,36 @@ export class LibraryPage {
     return row.locator('.status');
   }
 
-  filter(label: 'From' | 'To' | 'Tag' | 'Speaker' | 'Language' | 'Status' | 'Review'): Locator {
+  filter(label: FilterLabel): Locator {
     return this.page.getByRole('group', { name: 'Filters' }).getByLabel(label, { exact: true });
+  }
+
+  /** An active filter's chip: its remove button, named after the filter and its value. */
+  removeFilter(label: FilterLabel): Locator {
+    return this.page
+      .getByRole('group', { name: 'Filters' })
+      .getByRole('button', { name: new RegExp(`^Remove filter ${label}: `) });
+  }
+
+  /** The icon actions at a row's end, shown on hover and focus. */
+  rowActions(row: Locator): Locator {
+    return row.locator('.actions');
+  }
+
+  /** A row's menu of actions, however it was opened. */
+  rowMenu(title: string): Locator {
+    return this.page.getByRole('menu', { name: `Actions for ${title}` });
+  }
+
+  /** How many rows are wholly inside the window, as the user sees them without scrolling. */
+  rowsInView(): Promise<number> {
+    return this.rows.evaluateAll(
+      (rows) =>
+        rows.filter((row) => {
+          const box = row.getBoundingClientRect();
+          return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+        }).length,
+    );
   }
 
   async search(query: string): Promise<void> {

@@ -15,6 +15,12 @@ import {
 } from '../components/library/library-format';
 
 const pageSize = 20;
+
+/** The dialogs an action on some transcripts opens. */
+export interface LibraryDialog {
+  kind: 'tag' | 'export' | 'glossary' | 'delete';
+  ids: string[];
+}
 /** This window's searches: main runs only the newest of them when several wait (issue #22). */
 const searcher = crypto.randomUUID();
 
@@ -216,11 +222,11 @@ class LibraryStore {
     });
   }
 
-  /** Adds one tag to every selected transcript, keeping the tags each already has. */
-  async tagSelected(tag: string): Promise<void> {
+  /** Adds one tag to each of these transcripts, keeping the tags each already has. */
+  async tagTranscripts(ids: readonly string[], tag: string): Promise<void> {
     const name = tag.trim();
     if (!name) return;
-    const targets = this.items.filter((item) => this.selected.has(item.id));
+    const targets = this.items.filter((item) => ids.includes(item.id));
     await this.act('transcripts.setTags', async () => {
       for (const item of targets) {
         if (item.tags.includes(name)) continue;
@@ -234,8 +240,11 @@ class LibraryStore {
   }
 
   /** `quotesInStories`: what becomes of their quotes in stories (kept as text, or removed). */
-  async deleteSelected(remote: boolean, quotesInStories: QuotesOnDelete = 'keep-as-text'): Promise<void> {
-    const ids = [...this.selected];
+  async deleteTranscripts(
+    ids: readonly string[],
+    remote: boolean,
+    quotesInStories: QuotesOnDelete = 'keep-as-text',
+  ): Promise<void> {
     await this.act('transcripts.delete', async () => {
       for (const id of ids) {
         await api.transcripts.delete({ id, remote, quotesInStories });
@@ -245,6 +254,16 @@ class LibraryStore {
       }
       this.announcement = `Deleted ${plural(ids.length)}.`;
     });
+  }
+
+  /**
+   * The dialog a transcript action opened (from the bulk bar or a row's menu), with the
+   * transcripts it acts on, fixed when it opens.
+   */
+  dialog = $state<LibraryDialog | undefined>(undefined);
+
+  openDialog(kind: LibraryDialog['kind'], ids: readonly string[]): void {
+    this.dialog = { kind, ids: [...ids] };
   }
 
   private async act(context: string, action: () => Promise<void>): Promise<void> {

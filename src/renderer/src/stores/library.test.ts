@@ -119,14 +119,11 @@ describe('library search', () => {
   });
 });
 
-describe('tagging a selection', () => {
-  it('adds the tag to each selected transcript and keeps their other tags', async () => {
+describe('tagging transcripts', () => {
+  it('adds the tag to each chosen transcript and keeps their other tags', async () => {
     library.items = [summary('a', ['council']), summary('b', []), summary('c', [])];
-    library.selected.clear();
-    library.toggle('a', false);
-    library.toggle('b', false);
     setTags.mockImplementation(({ id, tags }) => Promise.resolve(summary(id, tags)));
-    await library.tagSelected(' ferry ');
+    await library.tagTranscripts(['a', 'b'], ' ferry ');
     expect(setTags.mock.calls.map(([input]) => input)).toEqual([
       { id: 'a', tags: ['council', 'ferry'] },
       { id: 'b', tags: ['ferry'] },
