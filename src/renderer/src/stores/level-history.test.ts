@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   LevelRing,
+  decibels,
   diskTimeLeft,
   holdPeak,
   loudness,
@@ -118,6 +119,14 @@ describe('the waveform draws on a decibel scale', () => {
     expect(loudness(0.001)).toBeCloseTo(0);
     expect(loudness(0.1)).toBeCloseTo(2 / 3);
     expect(loudness(1)).toBe(1);
+  });
+
+  it('reads a peak in dBFS, and silence as such', () => {
+    expect(decibels(1)).toBe('0 dB');
+    expect(decibels(0.5)).toBe('−6 dB');
+    expect(decibels(0.01)).toBe('−40 dB');
+    expect(decibels(0.0005)).toBe('Silent');
+    expect(decibels(0)).toBe('Silent');
   });
 
   it('grows with the peak, within 0..1', () => {

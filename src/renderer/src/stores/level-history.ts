@@ -94,3 +94,10 @@ export function diskTimeLeft(freeBytes: number, format: { sampleRate: number; ch
   if (minutes < 60) return `About ${minutes} min of disk left`;
   return `About ${Math.floor(minutes / 60).toLocaleString('en-US')} h of disk left`;
 }
+
+/** "−6 dB", "0 dB": a 0..1 peak in dBFS, as a level meter reads; "Silent" below −60 dB. */
+export function decibels(peak: number): string {
+  if (loudness(peak) === 0) return 'Silent';
+  const db = Math.round(20 * Math.log10(Math.min(1, peak)));
+  return db < 0 ? `−${-db} dB` : '0 dB';
+}
