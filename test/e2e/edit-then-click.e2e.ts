@@ -51,7 +51,7 @@ test('Record: a word typed for a mark, then Stop, then another word and "Press c
     const note = record.main.getByRole('textbox', { name: /^Word for the moment at / });
     await note.fill('ferry');
     await record.button('Stop').click();
-    await expect(record.state).toHaveText('Ready to record');
+    await expect(record.state).toHaveText('Stopped');
 
     // The issue's steps: after Stop, a word typed, then a preset clicked.
     await note.fill('harbour');

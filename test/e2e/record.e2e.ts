@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,8 @@ import { startWebApp } from '../../src/web-host/start';
 import { openDatabase } from '../../src/main/core/library/database';
 import { wavHeader } from '../../src/main/core/recording/crash-safe-wav';
 import { Recordings } from '../../src/main/core/recording/recordings';
+import { diskTimeLeft } from '../../src/renderer/src/stores/level-history';
+import { clock } from '../../src/renderer/src/stores/recorder-logic';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { callBridge } from './pages/bridge';
 import { RecordPage } from './pages/record-page';
@@ -46,14 +49,19 @@ test('records an interview, marks a moment, and transcribes it with the mark as 
       'Recording (raw PCM file) (system default)',
     );
     await expect(record.main.getByRole('combobox', { name: 'Quality' })).toHaveText('16 kHz');
-    await expect(record.state).toHaveText('Ready to record');
+    await record.expectState('Ready');
+    // The disk time left, at 16 kHz mono PCM16 from the free space main reports.
+    const { freeBytes } = await callBridge<{ freeBytes: number }>(page, 'recorder.freeSpace');
+    await expect(record.diskLeft).toHaveText(diskTimeLeft(freeBytes, { sampleRate: 16_000, channels: 1 }));
+    await expect(record.diskLeft).toHaveText(/^About [\d,]+ h of disk left$/);
 
     await record.button('Record').click();
-    await expect(record.state).toHaveText(/^Recording/);
-    // The meter follows the voice.
-    await expect
-      .poll(async () => Number(await record.level.getAttribute('value')), { timeout: 10_000 })
-      .toBeGreaterThan(0.05);
+    await record.expectState('Recording');
+    // The input's name, large enough to check at a glance.
+    await expect(record.recorder.getByText('Recording (raw PCM file)', { exact: true })).toBeVisible();
+    // The meter follows the voice, and the waveform draws it.
+    await expect.poll(async () => (await record.meter()).level, { timeout: 10_000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => record.drawnBars(), { timeout: 10_000 }).toBeGreaterThan(5);
     // The assistant cannot take the microphone meanwhile, and says who has it.
     await expect(callBridge(page, 'voice.start')).rejects.toThrow(/The recorder is using the microphone/);
 
@@ -63,18 +71,28 @@ test('records an interview, marks a moment, and transcribes it with the mark as 
     await expect(note).toBeVisible();
     const [mark] = (await callBridge<RecorderStatus>(page, 'recorder.status')).marks;
     expect(mark!.atMs).toBeGreaterThanOrEqual(2000);
+    // The mark is on the timeline as it is made, at its time.
+    const flag = record.timeline.getByRole('listitem');
+    await expect(flag).toHaveText(`Mark at ${clock(mark!.atMs)}`);
+    await expect(flag).toHaveAttribute('data-at-ms', String(mark!.atMs));
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
     await note.fill('ferry');
     await note.press('Enter');
 
     await record.button('Pause').click();
-    await expect(record.state).toHaveText(/^Paused/);
+    await record.expectState('Paused');
     const paused = await record.elapsedSeconds();
     await page.waitForTimeout(600);
     expect(await record.elapsedSeconds()).toBe(paused);
     await record.button('Resume').click();
     await record.waitForElapsed(6);
     await record.button('Stop').click();
-    await expect(record.state).toHaveText('Ready to record');
+    await record.expectState('Stopped');
+    // The timeline is the whole recording now: the mark stands at its share of it.
+    const stopped = await callBridge<RecorderStatus>(page, 'recorder.status');
+    expect(await record.markPosition(flag)).toBeCloseTo(mark!.atMs / stopped.elapsedMs, 1);
+    // The last 30 s stay drawn once stopped.
+    expect(await record.drawnBars()).toBeGreaterThan(5);
 
     const [recording] = await callBridge<Recording[]>(page, 'recordings.list');
     expect(recording).toMatchObject({ status: 'finished', sampleRate: 16_000, channels: 1 });
@@ -146,6 +164,18 @@ test('says when nothing is heard, and keeps everything when the input is unplugg
     const record = new RecordPage(page);
     await record.open();
     await record.button('Record').click();
+    // The second of speech has gone by and the input is silent, yet the peak it reached holds,
+    // then falls.
+    await expect
+      .poll(
+        async () => {
+          const { level, peak } = await record.meter();
+          return level < 0.003 && peak > 0.05;
+        },
+        { intervals: [50], timeout: 10_000 },
+      )
+      .toBe(true);
+    await expect.poll(async () => (await record.meter()).peak, { timeout: 10_000 }).toBeLessThan(0.003);
     await expect(record.main.getByRole('listitem').filter({ hasText: 'Nothing heard for' })).toContainText(
       'Is the microphone on and the right input chosen?',
       { timeout: 15_000 },
@@ -154,7 +184,7 @@ test('says when nothing is heard, and keeps everything when the input is unplugg
       'Recording (raw PCM file) stopped (the device was disconnected). The recording stopped; everything before it is kept.',
       { timeout: 15_000 },
     );
-    await expect(record.state).toHaveText('Ready to record');
+    await record.expectState('Stopped');
     const [recording] = await callBridge<Recording[]>(page, 'recordings.list');
     expect(recording).toMatchObject({ status: 'finished', durationMs: 21_000 });
     expect(readFileSync(recording!.path).readUInt32LE(40)).toBe(sound.length);
@@ -194,6 +224,7 @@ test('offers a recording a crash cut short, repaired, to transcribe', async ({ p
     await expect(offer).toContainText('Recovered after a crash: 2026-11-25 09-00-00.wav, 0:03.');
     // Nothing can be recorded in this host (no input): said, and Record is off.
     await expect(record.button('Record')).toBeDisabled();
+    await record.expectState('Ready');
     await offer.getByRole('button', { name: 'Phone call' }).click();
     await expect(offer.getByRole('status')).toContainText('Sent to be transcribed.');
     expect(readFileSync(path).readUInt32LE(40)).toBe(3 * 32_000);

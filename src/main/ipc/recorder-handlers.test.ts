@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Highlight } from '../../shared/highlights';
@@ -77,6 +77,17 @@ describe('recordings.transcribe', () => {
     await expect(
       testbed.call('recordings.transcribe', { id: running.id, preset: 'Phone call' }),
     ).rejects.toThrow('This recording is still going. Stop it first.');
+  });
+});
+
+describe('recorder.freeSpace', () => {
+  it('answers the bytes free on the disk of the recordings folder, made before the first recording', async () => {
+    const { freeBytes } = await testbed.call<{ freeBytes: number }>('recorder.freeSpace');
+    const folder = join(testbed.services.appInfo.dataDir, 'recordings');
+    const { bavail, bsize } = statfsSync(folder);
+    // Other writers on the machine move it a little between the two looks.
+    expect(Math.abs(freeBytes - bavail * bsize)).toBeLessThan(256 * 1024 * 1024);
+    expect(freeBytes).toBeGreaterThan(0);
   });
 });
 

@@ -26,6 +26,7 @@ export function createRecorderHandlers(services: Services): RecorderHandlers {
     'recorder.stop': () => recorder.stop(),
     'recorder.mark': ({ note }) => Promise.resolve(recorder.mark(note)),
     'recorder.noteMark': ({ id, note }) => Promise.resolve(recorder.noteMark(id, note)),
+    'recorder.freeSpace': async () => ({ freeBytes: await recorder.freeSpace() }),
     'recordings.list': () => services.core.recordings.list(),
     'recordings.transcribe': async ({ id, preset, title }) => {
       const recording = await services.core.recordings.get(id);

@@ -99,6 +99,8 @@ export const recorderContract = {
       .strict(),
     output: recordingMarkSchema,
   },
+  /** Bytes free on the disk recordings are written to: the Record view says how long it lasts. */
+  'recorder.freeSpace': { input: z.undefined(), output: z.object({ freeBytes: z.number().nonnegative() }) },
   'recordings.list': { input: z.undefined(), output: z.array(recordingSchema) },
   /**
    * Sends a finished recording to be transcribed with a preset of the settings (by name): the

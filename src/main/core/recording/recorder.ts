@@ -156,6 +156,13 @@ export class Recorder implements IDisposable {
     return this.options.input.devices();
   }
 
+  /** Bytes free on the disk recordings go to (its folder made if need be, as a start would). */
+  async freeSpace(): Promise<number> {
+    const folder = this.options.folder();
+    await mkdir(folder, { recursive: true });
+    return this.options.freeBytes(folder);
+  }
+
   status(): RecorderStatus {
     const session = this.session;
     const unavailable = this.options.input.unavailable?.();

@@ -1,4 +1,4 @@
-import type { RecordingDevice } from '../../../shared/ipc/recorder-contract';
+import type { RecorderStatus, RecordingDevice } from '../../../shared/ipc/recorder-contract';
 
 /** What the Record view's form holds: the input, mono or stereo, and the rate. */
 export interface ChoiceDraft {
@@ -42,3 +42,19 @@ export function isMarkKey(
 ): boolean {
   return !typing && !event.ctrlKey && !event.metaKey && !event.altKey && event.key.toLowerCase() === 'm';
 }
+
+/** Where the recorder is, as the journalist sees it at a glance. */
+export type RecorderPhase = 'ready' | 'recording' | 'paused' | 'stopped';
+
+/** Ready before a recording, Stopped once one has been made (its offer is shown), else main's state. */
+export function recorderPhase(status: Pick<RecorderStatus, 'state' | 'recording'>): RecorderPhase {
+  if (status.state !== 'idle') return status.state;
+  return status.recording ? 'stopped' : 'ready';
+}
+
+export const phaseLabels: Record<RecorderPhase, string> = {
+  ready: 'Ready',
+  recording: 'Recording',
+  paused: 'Paused',
+  stopped: 'Stopped',
+};

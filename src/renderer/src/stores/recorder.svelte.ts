@@ -7,6 +7,7 @@ import type {
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
+import { LevelRing, holdPeak, noPeak, shownPeak, waveformBars, type HeldPeak } from './level-history';
 import { defaultChoice, type ChoiceDraft } from './recorder-logic';
 
 const idle: RecorderStatus = {
@@ -20,10 +21,25 @@ const idle: RecorderStatus = {
   microphoneHeldBy: null,
 };
 
-/** The recorder as the renderer sees it (issue #23): main's status and level, live from its events. */
+/** How often the disk's free space is asked again while recording (it fills as it records). */
+const freeSpaceEveryMs = 10_000;
+
+/**
+ * The recorder as the renderer sees it (issue #23): main's status and level, live from its
+ * events, with the last 30 s of levels the waveform draws and the peak the meter holds (#33).
+ */
 class RecorderStore {
   status = $state<RecorderStatus>(idle);
   level = $state(0);
+  /** The input's peaks of the last 30 s, oldest first, one per 100 ms of sound. */
+  waveform = $state.raw<number[]>([]);
+  /** The peak the meter shows: the loudest of the last 1.5 s, then falling. */
+  peak = $state(0);
+  /** Bytes free where recordings go; null until known. */
+  freeBytes = $state<number | null>(null);
+  private readonly levels = new LevelRing(waveformBars);
+  private heldPeak: HeldPeak = noPeak;
+  private freeSpaceAskedAt = 0;
   devices = $state<RecordingDevice[]>([]);
   recordings = $state<Recording[]>([]);
   choice = $state<ChoiceDraft>({ deviceId: null, channels: 1, sampleRate: 48_000 });
@@ -46,10 +62,12 @@ class RecorderStore {
       api.on('recorder.status', (status) => {
         const stopped = this.status.state !== 'idle' && status.state === 'idle';
         this.status = status;
-        if (status.state === 'idle') this.level = 0;
+        if (status.state === 'idle') this.level = this.peak = 0;
         if (stopped) void this.refreshRecordings();
+        if (stopped || performance.now() - this.freeSpaceAskedAt >= freeSpaceEveryMs)
+          void this.refreshFreeSpace();
       });
-      api.on('recorder.level', (event) => (this.level = event.peak));
+      api.on('recorder.level', (event) => this.hear(event.peak));
     }
     await this.run('recorder.status', async () => {
       this.status = await api.recorder.status();
@@ -57,6 +75,7 @@ class RecorderStore {
       this.choice = defaultChoice(this.devices, this.choice);
       this.recordings = await api.recordings.list();
     });
+    await this.refreshFreeSpace();
   }
 
   choose = (change: Partial<ChoiceDraft>): void => {
@@ -66,6 +85,9 @@ class RecorderStore {
   start = (): Promise<void> =>
     this.run('recorder.start', async () => {
       this.sent = undefined;
+      this.levels.clear();
+      this.waveform = [];
+      this.heldPeak = noPeak;
       this.status = await api.recorder.start(this.choice as RecordingChoice);
     });
 
@@ -96,6 +118,25 @@ class RecorderStore {
       this.sent = { recordingId, transcriptId };
       await this.refreshRecordings();
     });
+
+  /** A level reading from main: the meter, its held peak and the waveform follow it. */
+  private hear(level: number): void {
+    const now = performance.now();
+    this.level = level;
+    this.heldPeak = holdPeak(this.heldPeak, level, now);
+    this.peak = shownPeak(this.heldPeak, now);
+    this.levels.push(level);
+    this.waveform = this.levels.toArray();
+  }
+
+  private async refreshFreeSpace(): Promise<void> {
+    this.freeSpaceAskedAt = performance.now();
+    try {
+      this.freeBytes = (await api.recorder.freeSpace()).freeBytes;
+    } catch (error) {
+      this.error = caught(error, 'recorder.freeSpace');
+    }
+  }
 
   private async refreshRecordings(): Promise<void> {
     try {
