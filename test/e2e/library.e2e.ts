@@ -177,6 +177,28 @@ test('at 1366 × 768 the search box comes first and large, and at least 10 trans
   expect(search.width).toBeGreaterThanOrEqual(500);
   // The filters are one bar, not a form half the screen tall.
   expect(filters.height).toBeLessThanOrEqual(40);
+  // Each menu shows its whole choice ("Any language"), never cut.
+  const cut = await page
+    .getByRole('group', { name: 'Filters' })
+    .locator('select')
+    .evaluateAll((menus) =>
+      (menus as HTMLSelectElement[]).flatMap((menu) => {
+        const style = getComputedStyle(menu);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = menu.selectedOptions[0]?.text ?? '';
+        // The menu's arrow takes about an em beside the text.
+        const arrow = parseFloat(style.fontSize);
+        const room =
+          menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+        return context.measureText(text).width > room ? [text] : [];
+      }),
+    );
+  expect(cut).toEqual([]);
+  // A row names the language short, the full name on hover.
+  const language = library.rowById(created[0]!.id).locator('.language');
+  await expect(language).toHaveText('English');
+  await expect(language).toHaveAttribute('title', 'English (United States)');
   expect(await library.rowsInView()).toBeGreaterThanOrEqual(10);
   // Only the list scrolls, and nothing sideways.
   const sideways = await page

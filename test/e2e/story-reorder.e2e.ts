@@ -7,11 +7,11 @@ import { ReaderPage } from './pages/reader-page';
 /**
  * Reordering a story with the mouse (issue #20: "reorder by drag and drop and by keyboard";
  * the keyboard is covered in highlights.e2e.ts): Chromium's own drag and drop, from the item's
- * place onto another's, kept over a reload.
+ * grip onto another item (issue #33), kept over a reload.
  */
 const statement = join(fixtureDir, 'press-statement.wav');
 
-test('drags a story item onto another to move it there, and the order stays after a reload', async ({
+test('drags a story item by its grip onto another to move it there, and the order stays after a reload', async ({
   shell,
   page,
 }) => {
@@ -42,12 +42,12 @@ test('drags a story item onto another to move it there, and the order stays afte
   const before = await stories.itemTexts();
 
   // The third onto the first: it takes the first place.
-  await stories.items.nth(2).dragTo(stories.items.nth(0));
+  await stories.handle(2).dragTo(stories.items.nth(0));
   await expect.poll(() => stories.itemTexts()).toEqual([before[2], before[0], before[1]]);
   // The (new) first onto the last: it takes the last place.
-  await stories.items.nth(0).dragTo(stories.items.nth(2));
+  await stories.handle(0).dragTo(stories.items.nth(2));
   await expect.poll(() => stories.itemTexts()).toEqual([before[0], before[1], before[2]]);
-  await stories.items.nth(0).dragTo(stories.items.nth(1));
+  await stories.handle(0).dragTo(stories.items.nth(1));
   const moved = [before[1], before[0], before[2]];
   await expect.poll(() => stories.itemTexts()).toEqual(moved);
 

@@ -93,7 +93,7 @@ export class QuotesPage {
   }
 }
 
-/** The Stories view: the list of stories and the open story's items. */
+/** The Stories view: the list of stories and the open story set as a document, item by item. */
 export class StoriesPage {
   readonly list: Locator;
   readonly items: Locator;
@@ -148,6 +148,11 @@ export class StoriesPage {
       },
       { name, quotes },
     );
+  }
+
+  /** The grip that moves the item at `index` (dragged, or Alt+↑/↓ while focused). */
+  handle(index: number): Locator {
+    return this.items.nth(index).getByRole('button', { name: /^Move the (quote|text) / });
   }
 
   /** The items' text in order (quotes with their source line). */

@@ -8,6 +8,7 @@ import {
   formatClock,
   formatMatchCount,
   formatQuoteCount,
+  languageShortName,
   matchesFilters,
   rangeBetween,
   reviewLabel,
@@ -137,5 +138,18 @@ describe('the review in the library', () => {
     expect(correctionsLabel(summary({ corrections: 3 }))).toBe('3 corrections');
     expect(correctionsLabel(summary({ corrections: 1 }))).toBe('1 correction');
     expect(correctionsLabel(summary({ corrections: 0 }))).toBe('');
+  });
+});
+
+describe('languageShortName', () => {
+  it('names the language without its region, so a narrow column reads it whole', () => {
+    expect(languageShortName('en_us')).toBe('English');
+    expect(languageShortName('pt-BR')).toBe('Portuguese');
+    expect(languageShortName('fr')).toBe('French');
+  });
+
+  it('shows what the service sent for a code it cannot name', () => {
+    expect(languageShortName('xx_zz')).toBe('xx_zz');
+    expect(languageShortName('!!')).toBe('!!');
   });
 });

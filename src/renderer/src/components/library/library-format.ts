@@ -1,4 +1,5 @@
 import { finishedStatuses, type JobStatus, type TranscriptSummary } from '../../../../shared/library';
+import { languageName } from '../../../../shared/display-format';
 import { notFullyChecked, reviewProgress } from '../../lib/review';
 
 /** Pure helpers of the library view, kept apart from the store so they are unit-tested without a DOM. */
@@ -35,6 +36,16 @@ export function uploadFraction(
 }
 
 /** "Uploading 45 %" while bytes go out, then the state in words. */
+/**
+ * A language's name without its region ("English" for en_us), for a narrow column; the full
+ * name (languageName) goes in its tooltip. A code it cannot name stays as the service sent it.
+ */
+export function languageShortName(code: string): string {
+  const base = code.trim().split(/[-_]/)[0] ?? '';
+  const name = languageName(base);
+  return name === base ? code : name;
+}
+
 export function statusText(summary: Pick<TranscriptSummary, 'status' | 'bytesSent' | 'bytesTotal'>): string {
   const fraction = uploadFraction(summary);
   if (fraction !== undefined) return `Uploading ${Math.floor(fraction * 100)} %`;
