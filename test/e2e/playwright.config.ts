@@ -4,6 +4,14 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   outputDir: '../../test-results/playwright',
+  // Screenshot baselines (screenshots.e2e.ts) are committed beside the tests, one per name: the
+  // suite runs in one browser on one platform, so a suffix per platform would only hide a missing one.
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
+  // A run writes a missing baseline (and fails); CI never does, so a missing one is only a failure.
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
+  expect: {
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
   fullyParallel: false,
   workers: 1,
   retries: 0,
