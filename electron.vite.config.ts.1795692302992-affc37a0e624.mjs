@@ -1,0 +1,72 @@
+import "node:module";
+import { resolve } from "node:path";
+import { defineConfig } from "electron-vite";
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+// src/main/core/content-security-policy.ts
+function contentSecurityPolicy(options = {}) {
+	const connect = ["'self'", ...options.connectSources ?? []];
+	const framing = options.metaTag ? [] : ["frame-ancestors 'none'"];
+	return [
+		"default-src 'none'",
+		"script-src 'self'",
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data:",
+		"font-src 'self'",
+		"media-src 'self' verbatim-media:",
+		`connect-src ${connect.join(" ")}`,
+		"object-src 'none'",
+		"base-uri 'none'",
+		"form-action 'none'",
+		...framing
+	].join("; ");
+}
+// electron.vite.config.ts
+/**
+* The built page carries its Content-Security-Policy in a <meta> tag as well as the header
+* the main process adds: Electron's documentation warns that a header set through
+* webRequest may not reach a page loaded from file://, which is how the packaged app loads.
+* Development (a dev server over http, where the header does apply) is left without it.
+*/
+function policyInPage() {
+	return {
+		name: "verbatim-csp-meta",
+		apply: "build",
+		transformIndexHtml: () => [{
+			tag: "meta",
+			attrs: {
+				"http-equiv": "Content-Security-Policy",
+				content: contentSecurityPolicy({ metaTag: true })
+			},
+			injectTo: "head-prepend"
+		}]
+	};
+}
+var electron_vite_config_default = defineConfig({
+	main: { build: {
+		outDir: "out/main",
+		rollupOptions: { input: { index: resolve("src/main/index.ts") } }
+	} },
+	preload: { build: {
+		outDir: "out/preload",
+		externalizeDeps: false,
+		rollupOptions: {
+			input: { index: resolve("src/preload/index.ts") },
+			external: ["electron"],
+			output: {
+				format: "cjs",
+				entryFileNames: "[name].cjs"
+			}
+		}
+	} },
+	renderer: {
+		root: "src/renderer",
+		plugins: [svelte({ configFile: resolve("svelte.config.js") }), policyInPage()],
+		build: {
+			outDir: "out/renderer",
+			rollupOptions: { input: { index: resolve("src/renderer/index.html") } }
+		}
+	}
+});
+export { electron_vite_config_default as default };
+
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJmaWxlIjoiZWxlY3Ryb24udml0ZS5jb25maWcuanMiLCJuYW1lcyI6W10sInNvdXJjZXMiOlsiL3dvcmsvd3QvcmVhZGVyL3NyYy9tYWluL2NvcmUvY29udGVudC1zZWN1cml0eS1wb2xpY3kudHMiLCIvd29yay93dC9yZWFkZXIvZWxlY3Ryb24udml0ZS5jb25maWcudHMiXSwic291cmNlc0NvbnRlbnQiOlsiLyoqXG4gKiBUaGUgcmVuZGVyZXIncyBDb250ZW50LVNlY3VyaXR5LVBvbGljeSwgc2hhcmVkIGJ5IEVsZWN0cm9uIGFuZCB0aGUgd2ViIGhvc3QuIFNjcmlwdHMgb25seVxuICogZnJvbSB0aGUgYXBwIGl0c2VsZiwgbm8gZXZhbCwgbm8gcGx1Z2lucywgbm8gZnJhbWluZy4gYGNvbm5lY3RTb3VyY2VzYCBhZGRzIHRoZSBmZXdcbiAqIG9yaWdpbnMgYSB0cmFuc3BvcnQgbmVlZHM6IHRoZSBWaXRlIGRldiBzZXJ2ZXIgaW4gZGV2ZWxvcG1lbnQsIHRoZSB3ZWIgaG9zdCdzIHNvY2tldC5cbiAqL1xuZXhwb3J0IGZ1bmN0aW9uIGNvbnRlbnRTZWN1cml0eVBvbGljeShcbiAgb3B0aW9uczogeyBjb25uZWN0U291cmNlcz86IHN0cmluZ1tdOyBtZXRhVGFnPzogYm9vbGVhbiB9ID0ge30sXG4pOiBzdHJpbmcge1xuICBjb25zdCBjb25uZWN0ID0gW1wiJ3NlbGYnXCIsIC4uLihvcHRpb25zLmNvbm5lY3RTb3VyY2VzID8/IFtdKV07XG4gIC8vIEEgPG1ldGE+IHBvbGljeSBjYW5ub3Qgc2F5IGZyYW1lLWFuY2VzdG9ycyAoYnJvd3NlcnMgaWdub3JlIGl0IHRoZXJlLCB3aXRoIGEgd2FybmluZykuXG4gIGNvbnN0IGZyYW1pbmcgPSBvcHRpb25zLm1ldGFUYWcgPyBbXSA6IFtcImZyYW1lLWFuY2VzdG9ycyAnbm9uZSdcIl07XG4gIHJldHVybiBbXG4gICAgXCJkZWZhdWx0LXNyYyAnbm9uZSdcIixcbiAgICBcInNjcmlwdC1zcmMgJ3NlbGYnXCIsXG4gICAgXCJzdHlsZS1zcmMgJ3NlbGYnICd1bnNhZmUtaW5saW5lJ1wiLFxuICAgIFwiaW1nLXNyYyAnc2VsZicgZGF0YTpcIixcbiAgICBcImZvbnQtc3JjICdzZWxmJ1wiLFxuICAgIFwibWVkaWEtc3JjICdzZWxmJyB2ZXJiYXRpbS1tZWRpYTpcIixcbiAgICBgY29ubmVjdC1zcmMgJHtjb25uZWN0LmpvaW4oJyAnKX1gLFxuICAgIFwib2JqZWN0LXNyYyAnbm9uZSdcIixcbiAgICBcImJhc2UtdXJpICdub25lJ1wiLFxuICAgIFwiZm9ybS1hY3Rpb24gJ25vbmUnXCIsXG4gICAgLi4uZnJhbWluZyxcbiAgXS5qb2luKCc7ICcpO1xufVxuXG4vKiogV2hhdCB0aGUgVml0ZSBkZXYgc2VydmVyIG5lZWRzIHRvIGJlIHJlYWNoYWJsZSBmb3IgaG90IHJlbG9hZC4gKi9cbmV4cG9ydCBmdW5jdGlvbiBkZXZTZXJ2ZXJDb25uZWN0U291cmNlcyhkZXZTZXJ2ZXJVcmw6IHN0cmluZyB8IHVuZGVmaW5lZCk6IHN0cmluZ1tdIHtcbiAgaWYgKCFkZXZTZXJ2ZXJVcmwpIHJldHVybiBbXTtcbiAgY29uc3QgdXJsID0gbmV3IFVSTChkZXZTZXJ2ZXJVcmwpO1xuICByZXR1cm4gW3VybC5vcmlnaW4sIGB3czovLyR7dXJsLmhvc3R9YF07XG59XG4iLCJpbXBvcnQgeyByZXNvbHZlIH0gZnJvbSAnbm9kZTpwYXRoJztcbmltcG9ydCB7IGRlZmluZUNvbmZpZyB9IGZyb20gJ2VsZWN0cm9uLXZpdGUnO1xuaW1wb3J0IHsgc3ZlbHRlIH0gZnJvbSAnQHN2ZWx0ZWpzL3ZpdGUtcGx1Z2luLXN2ZWx0ZSc7XG5pbXBvcnQgdHlwZSB7IFBsdWdpbiB9IGZyb20gJ3ZpdGUnO1xuaW1wb3J0IHsgY29udGVudFNlY3VyaXR5UG9saWN5IH0gZnJvbSAnLi9zcmMvbWFpbi9jb3JlL2NvbnRlbnQtc2VjdXJpdHktcG9saWN5JztcblxuLyoqXG4gKiBUaGUgYnVpbHQgcGFnZSBjYXJyaWVzIGl0cyBDb250ZW50LVNlY3VyaXR5LVBvbGljeSBpbiBhIDxtZXRhPiB0YWcgYXMgd2VsbCBhcyB0aGUgaGVhZGVyXG4gKiB0aGUgbWFpbiBwcm9jZXNzIGFkZHM6IEVsZWN0cm9uJ3MgZG9jdW1lbnRhdGlvbiB3YXJucyB0aGF0IGEgaGVhZGVyIHNldCB0aHJvdWdoXG4gKiB3ZWJSZXF1ZXN0IG1heSBub3QgcmVhY2ggYSBwYWdlIGxvYWRlZCBmcm9tIGZpbGU6Ly8sIHdoaWNoIGlzIGhvdyB0aGUgcGFja2FnZWQgYXBwIGxvYWRzLlxuICogRGV2ZWxvcG1lbnQgKGEgZGV2IHNlcnZlciBvdmVyIGh0dHAsIHdoZXJlIHRoZSBoZWFkZXIgZG9lcyBhcHBseSkgaXMgbGVmdCB3aXRob3V0IGl0LlxuICovXG5mdW5jdGlvbiBwb2xpY3lJblBhZ2UoKTogUGx1Z2luIHtcbiAgcmV0dXJuIHtcbiAgICBuYW1lOiAndmVyYmF0aW0tY3NwLW1ldGEnLFxuICAgIGFwcGx5OiAnYnVpbGQnLFxuICAgIHRyYW5zZm9ybUluZGV4SHRtbDogKCkgPT4gW1xuICAgICAge1xuICAgICAgICB0YWc6ICdtZXRhJyxcbiAgICAgICAgYXR0cnM6IHsgJ2h0dHAtZXF1aXYnOiAnQ29udGVudC1TZWN1cml0eS1Qb2xpY3knLCBjb250ZW50OiBjb250ZW50U2VjdXJpdHlQb2xpY3koeyBtZXRhVGFnOiB0cnVlIH0pIH0sXG4gICAgICAgIGluamVjdFRvOiAnaGVhZC1wcmVwZW5kJyxcbiAgICAgIH0sXG4gICAgXSxcbiAgfTtcbn1cblxuZXhwb3J0IGRlZmF1bHQgZGVmaW5lQ29uZmlnKHtcbiAgbWFpbjoge1xuICAgIGJ1aWxkOiB7XG4gICAgICBvdXREaXI6ICdvdXQvbWFpbicsXG4gICAgICByb2xsdXBPcHRpb25zOiB7IGlucHV0OiB7IGluZGV4OiByZXNvbHZlKCdzcmMvbWFpbi9pbmRleC50cycpIH0gfSxcbiAgICB9LFxuICB9LFxuICBwcmVsb2FkOiB7XG4gICAgYnVpbGQ6IHtcbiAgICAgIG91dERpcjogJ291dC9wcmVsb2FkJyxcbiAgICAgIC8vIEEgc2FuZGJveGVkIHByZWxvYWQgY2Fubm90IHJlcXVpcmUgbnBtIHBhY2thZ2VzIG9yIGJlIGFuIEVTIG1vZHVsZTogb25lIGJ1bmRsZWRcbiAgICAgIC8vIENvbW1vbkpTIGZpbGUgd2l0aCBldmVyeXRoaW5nIGJ1dCBlbGVjdHJvbiBpbmxpbmVkLlxuICAgICAgZXh0ZXJuYWxpemVEZXBzOiBmYWxzZSxcbiAgICAgIHJvbGx1cE9wdGlvbnM6IHtcbiAgICAgICAgaW5wdXQ6IHsgaW5kZXg6IHJlc29sdmUoJ3NyYy9wcmVsb2FkL2luZGV4LnRzJykgfSxcbiAgICAgICAgZXh0ZXJuYWw6IFsnZWxlY3Ryb24nXSxcbiAgICAgICAgb3V0cHV0OiB7IGZvcm1hdDogJ2NqcycsIGVudHJ5RmlsZU5hbWVzOiAnW25hbWVdLmNqcycgfSxcbiAgICAgIH0sXG4gICAgfSxcbiAgfSxcbiAgcmVuZGVyZXI6IHtcbiAgICByb290OiAnc3JjL3JlbmRlcmVyJyxcbiAgICBwbHVnaW5zOiBbc3ZlbHRlKHsgY29uZmlnRmlsZTogcmVzb2x2ZSgnc3ZlbHRlLmNvbmZpZy5qcycpIH0pLCBwb2xpY3lJblBhZ2UoKV0sXG4gICAgYnVpbGQ6IHtcbiAgICAgIG91dERpcjogJ291dC9yZW5kZXJlcicsXG4gICAgICByb2xsdXBPcHRpb25zOiB7IGlucHV0OiB7IGluZGV4OiByZXNvbHZlKCdzcmMvcmVuZGVyZXIvaW5kZXguaHRtbCcpIH0gfSxcbiAgICB9LFxuICB9LFxufSk7XG4iXSwibWFwcGluZ3MiOiI7Ozs7O0FBS0EsU0FBZ0Isc0JBQ2QsVUFBNEQsQ0FBQyxHQUNyRDtDQUNSLE1BQU0sVUFBVSxDQUFDLFVBQVUsR0FBSSxRQUFRLGtCQUFrQixDQUFDLENBQUU7Q0FFNUQsTUFBTSxVQUFVLFFBQVEsVUFBVSxDQUFDLElBQUksQ0FBQyx3QkFBd0I7Q0FDaEUsT0FBTztFQUNMO0VBQ0E7RUFDQTtFQUNBO0VBQ0E7RUFDQTtFQUNBLGVBQWUsUUFBUSxLQUFLLEdBQUc7RUFDL0I7RUFDQTtFQUNBO0VBQ0EsR0FBRztDQUNMLENBQUMsQ0FBQyxLQUFLLElBQUk7QUFDYjs7Ozs7Ozs7QUNaQSxTQUFTLGVBQXVCO0NBQzlCLE9BQU87RUFDTCxNQUFNO0VBQ04sT0FBTztFQUNQLDBCQUEwQixDQUN4QjtHQUNFLEtBQUs7R0FDTCxPQUFPO0lBQUUsY0FBYztJQUEyQixTQUFTLHNCQUFzQixFQUFFLFNBQVMsS0FBSyxDQUFDO0dBQUU7R0FDcEcsVUFBVTtFQUNaLENBQ0Y7Q0FDRjtBQUNGO0FBRUEsSUFBQSwrQkFBZSxhQUFhO0NBQzFCLE1BQU0sRUFDSixPQUFPO0VBQ0wsUUFBUTtFQUNSLGVBQWUsRUFBRSxPQUFPLEVBQUUsT0FBTyxRQUFRLG1CQUFtQixFQUFFLEVBQUU7Q0FDbEUsRUFDRjtDQUNBLFNBQVMsRUFDUCxPQUFPO0VBQ0wsUUFBUTtFQUdSLGlCQUFpQjtFQUNqQixlQUFlO0dBQ2IsT0FBTyxFQUFFLE9BQU8sUUFBUSxzQkFBc0IsRUFBRTtHQUNoRCxVQUFVLENBQUMsVUFBVTtHQUNyQixRQUFRO0lBQUUsUUFBUTtJQUFPLGdCQUFnQjtHQUFhO0VBQ3hEO0NBQ0YsRUFDRjtDQUNBLFVBQVU7RUFDUixNQUFNO0VBQ04sU0FBUyxDQUFDLE9BQU8sRUFBRSxZQUFZLFFBQVEsa0JBQWtCLEVBQUUsQ0FBQyxHQUFHLGFBQWEsQ0FBQztFQUM3RSxPQUFPO0dBQ0wsUUFBUTtHQUNSLGVBQWUsRUFBRSxPQUFPLEVBQUUsT0FBTyxRQUFRLHlCQUF5QixFQUFFLEVBQUU7RUFDeEU7Q0FDRjtBQUNGLENBQUMifQ==
