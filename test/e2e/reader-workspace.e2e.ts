@@ -273,14 +273,12 @@ test('Ask uses the panel’s height, and its key quotes are cards with no sidewa
   const log = await ask.log.boundingBox();
   if (!panel || !log) throw new Error('The panel is not laid out.');
   expect(log.height / panel.height).toBeGreaterThanOrEqual(0.5);
-  // Nothing in the panel scrolls sideways, and each quote is a card whose text is whole.
+  // Nothing in the panel scrolls sideways (a visually hidden label, 1 px wide, is no region),
+  // and each quote is a card whose text is whole.
   const sideways = await reader.side.evaluate((side) =>
     [side, ...side.querySelectorAll('*')]
-      .filter(
-        (element) =>
-          element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible',
-      )
-      .map((element) => element.className || element.tagName),
+      .filter((element) => element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `${element.tagName}.${element.className}`),
   );
   expect(sideways).toEqual([]);
   const quote = await ask.quotes.first().boundingBox();
