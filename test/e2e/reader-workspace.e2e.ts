@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, fixtureDir } from './fixtures';
 import { AskPanel } from './pages/ask-panel';
 import { ReaderPage } from './pages/reader-page';
+import { ReviewPanel, storedTranscript } from './pages/review-page';
 import type { BridgeApi } from '../../src/shared/ipc/api';
 
 /**
@@ -133,6 +134,68 @@ test('the scrubber draws a highlight and each find hit at its time, and a tick s
   await page.keyboard.press('Escape');
   await expect(reader.findBox).toBeHidden();
   await expect(hits).toHaveCount(0);
+});
+
+test('a paragraph checked in Review is a tick on the scrubber at its time, gone when unchecked', async ({
+  page,
+}) => {
+  const duration = (await audioDuration(page)) * 1000;
+  const review = new ReviewPanel(page);
+  const paragraphs = (await storedTranscript(page, id)).paragraphs;
+  const third = paragraphs[2];
+  if (!third) throw new Error('The interview has fewer than 3 paragraphs.');
+  const checked = reader.scrubber.locator('[data-kind="checked"]');
+  await expect(checked).toHaveCount(0);
+
+  await review.tab.click();
+  await review.checkbox(2).check();
+  await expect(review.checkbox(2)).toBeChecked();
+  await expect(checked).toHaveCount(1);
+  expect(await fractionAlong(reader.scrubber, checked)).toBeCloseTo(third.startMs / duration, 2);
+  await expect(checked).toHaveAttribute('title', /^Checked paragraph 3 at /);
+
+  // The tick seeks to the paragraph's start.
+  await checked.dispatchEvent('pointerdown', { button: 0, bubbles: true });
+  await expect.poll(() => reader.currentTime()).toBeCloseTo(third.startMs / 1000, 1);
+
+  await review.checkbox(2).uncheck();
+  await expect(review.checkbox(2)).not.toBeChecked();
+  await expect(checked).toHaveCount(0);
+});
+
+test('a recording the browser cannot decode leaves a plain track that still seeks, with no error', async ({
+  page,
+}) => {
+  // The outline is read with fetch; the player's own requests (resourceType "media") pass. Bytes
+  // that are no audio stand for a format Web Audio cannot decode.
+  let outlineRequests = 0;
+  await page.route(/\/__verbatim\/media\//, async (route) => {
+    if (route.request().resourceType() !== 'fetch') return route.fallback();
+    outlineRequests += 1;
+    await route.fulfill({ status: 200, contentType: 'audio/wav', body: 'not a recording at all' });
+  });
+  await page.reload();
+  await reader.turns.first().waitFor();
+  await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => outlineRequests).toBeGreaterThanOrEqual(1);
+
+  const plain = reader.transport.getByTestId('plain-track');
+  await expect(plain).toBeVisible();
+  await expect(reader.transport.getByTestId('waveform')).toHaveCount(0);
+  const duration = await audioDuration(page);
+  const track = await reader.scrubber.boundingBox();
+  if (!track) throw new Error('The scrubber is not laid out.');
+  await page.mouse.click(track.x + track.width / 2, track.y + track.height / 2);
+  await expect.poll(async () => (await reader.currentTime()) / duration).toBeCloseTo(0.5, 1);
+  await reader.scrubber.press('Home');
+  await expect.poll(() => reader.currentTime()).toBe(0);
+  await reader.scrubber.press('ArrowRight');
+  await expect.poll(() => reader.currentTime()).toBeCloseTo(5, 1);
+  // The played part of the plain track follows the position.
+  const fill = await plain.getByTestId('plain-track-played').boundingBox();
+  const whole = await plain.boundingBox();
+  expect(fill && whole && fill.width / whole.width).toBeCloseTo(5 / duration, 2);
+  // The fixture fails the test on any console error or uncaught rejection.
 });
 
 test('find is a bar: Ctrl+F opens it on find, Ctrl+H on replace, Escape closes it', async ({ page }) => {
