@@ -48,6 +48,9 @@ test('the transport bar plays, pauses, skips, seeks by its scrubber and changes 
   const text = await reader.transcript.boundingBox();
   const bar = await reader.transport.boundingBox();
   expect(bar && text && bar.y >= text.y + text.height).toBe(true);
+  // Flush with the window: the reader's full width, on the window's bottom edge.
+  const main = await page.getByRole('main').boundingBox();
+  expect(bar && main && [bar.x, bar.width, bar.y + bar.height]).toEqual(main && [main.x, main.width, 768]);
   await expect(reader.transport.getByTestId('waveform')).toBeVisible();
 
   await reader.transportButton('Play').click();
@@ -224,7 +227,15 @@ test('the header is one row of icon actions; More holds the rest, by mouse and b
 }) => {
   const header = page.locator('header.top');
   const box = await header.boundingBox();
-  expect(box?.height ?? 0).toBeLessThan(64);
+  // One band: the title beside its actions, its facts and tag field under it (on two lines
+  // at most where they do not fit one), and it starts on the transcript's column.
+  expect(box?.height ?? 0).toBeLessThan(100);
+  const title = await reader.heading.boundingBox();
+  const more = await reader.more.boundingBox();
+  const firstWords = await reader.transcript.locator('.words').first().boundingBox();
+  if (!title || !more || !firstWords) throw new Error('The header or the text is not laid out.');
+  expect(Math.abs(title.y + title.height / 2 - (more.y + more.height / 2))).toBeLessThan(4);
+  expect(Math.abs(title.x - firstWords.x)).toBeLessThan(2);
   for (const name of ['Copy quote', 'Highlight…', 'Undo', 'Redo', 'Find']) {
     await expect(header.getByRole('button', { name, exact: true })).toBeVisible();
   }
