@@ -63,7 +63,7 @@ test('typed words left for a second survive a SIGKILL of the web host, and undo 
     await corrections.reader.open(id);
     await expect(corrections.reader.word('Gall')).toHaveCount(1);
     await expect(corrections.reader.word('Gull')).toHaveCount(0);
-    await expect(corrections.undo).toHaveText('Undo: Changed “Gull” to “Gall”');
+    await expect(corrections.undo).toHaveAccessibleName('Undo: Changed “Gull” to “Gall”');
     await corrections.undo.click();
     await expect(corrections.reader.word('Gull')).toHaveCount(1);
     await expect(corrections.reader.word('Gall')).toHaveCount(0);

@@ -43,7 +43,7 @@ test('a misheard name typed over reaches seeking, search, Copy quote and the DOC
   await expect(corrected).toHaveCount(1);
   await expect(corrected).toHaveClass(/corrected/);
   await expect(reader.word('Gull')).toHaveCount(0);
-  await expect(corrections.undo).toHaveText('Undo: Changed “Gull” to “Gall”');
+  await expect(corrections.undo).toHaveAccessibleName('Undo: Changed “Gull” to “Gall”');
   // Focus goes back to the turn's text, so the keyboard carries on from there.
   await expect(page.locator(':focus')).toHaveClass(/words/);
 
@@ -117,14 +117,14 @@ test('after a reload, Undo takes the correction back and Redo makes it again', a
   await page.reload();
   await reader.turns.first().waitFor();
   await expect(reader.word('Gall')).toHaveCount(1);
-  await expect(corrections.undo).toHaveText('Undo: Changed “Gull” to “Gall”');
+  await expect(corrections.undo).toHaveAccessibleName('Undo: Changed “Gull” to “Gall”');
 
   // Ctrl+Z from the reader (not typing): the history, not a field's.
   await reader.transcript.focus();
   await page.keyboard.press('Control+z');
   await expect(reader.word('Gull')).toHaveCount(1);
   await expect(reader.word('Gall')).toHaveCount(0);
-  await expect(corrections.redo).toHaveText('Redo: Changed “Gull” to “Gall”');
+  await expect(corrections.redo).toHaveAccessibleName('Redo: Changed “Gull” to “Gall”');
   await expect(corrections.undo).toBeDisabled();
 
   await page.keyboard.press('Control+Shift+z');
@@ -150,7 +150,7 @@ test('Ctrl+Z while typing in a turn stores the typing first, then undoes it as o
   await page.keyboard.press('Control+z');
   await expect(corrections.editor).toHaveCount(0);
   await expect(reader.word('Gull')).toHaveCount(1);
-  await expect(corrections.redo).toHaveText('Redo: Changed “Gull” to “Gall”');
+  await expect(corrections.redo).toHaveAccessibleName('Redo: Changed “Gull” to “Gall”');
 });
 
 test('typing stops for a second: it is stored without leaving the turn, and a reload shows it', async ({
@@ -162,7 +162,7 @@ test('typing stops for a second: it is stored without leaving the turn, and a re
   await page.waitForTimeout(1200);
   // Still typing in the turn: the autosave did not take the caret away.
   await expect(corrections.editor).toBeFocused();
-  await expect(corrections.undo).toHaveText('Undo: Changed “Gull” to “Gall”');
+  await expect(corrections.undo).toHaveAccessibleName('Undo: Changed “Gull” to “Gall”');
   await page.keyboard.type(' beach');
   await page.waitForTimeout(1200);
   await page.reload();
@@ -218,9 +218,12 @@ test('the machine transcript shows the old word, read only; reverting the paragr
 }) => {
   const { reader } = corrections;
   await corrections.retype('Gull', 'Gall');
-  await corrections.machineToggle.click();
-  await expect(corrections.machineToggle).toHaveAttribute('aria-pressed', 'true');
+  await corrections.toggleMachine();
   await expect(corrections.machineLabel).toBeVisible();
+  await reader.more.click();
+  await expect(corrections.machineToggle).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(reader.moreMenu).toBeHidden();
   await expect(reader.word('Gull')).toHaveCount(1);
   await expect(reader.word('Gall')).toHaveCount(0);
   // Read only: a click plays but opens no editor, and there is no correction menu.
@@ -228,7 +231,7 @@ test('the machine transcript shows the old word, read only; reverting the paragr
   await expect(corrections.editor).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Correct the speaker/ })).toHaveCount(0);
   await expect(new AxeBuilder({ page }).include('main').analyze()).resolves.toMatchObject({ violations: [] });
-  await corrections.machineToggle.click();
+  await corrections.toggleMachine();
   await expect(reader.word('Gall')).toHaveCount(1);
 
   await corrections.openMenuOnWord('Gall');

@@ -44,7 +44,7 @@ test('deleting a quoted transcript keeps its quotes in the story as text, or rem
 
   // From the reader: the dialog names the story; keeping is the default.
   await reader.open(kept);
-  await page.getByRole('button', { name: 'Delete…' }).click();
+  await reader.chooseMore('Delete…');
   const dialog = page.getByRole('dialog', { name: 'Delete this transcript?' });
   const choice = dialog.getByTestId('quotes-in-stories');
   await expect(choice).toContainText('1 quote from it is in the story “Boats piece”');

@@ -50,7 +50,7 @@ test('a correction is added to the glossary from the reader, then applied to an 
   // The older transcript still says "Gull": Apply glossary proposes it, and applies what is ticked.
   await reader.open(older);
   await expect(corrections.turnWith('Gull')).toBeVisible();
-  await page.getByRole('button', { name: 'Apply glossary…' }).click();
+  await reader.chooseMore('Apply glossary…');
   const apply = page.getByRole('dialog', { name: 'Apply glossary' });
   await expect(apply).toContainText('One place has a misheard form.');
   await expect(apply.getByRole('checkbox')).toHaveCount(1);
@@ -146,7 +146,7 @@ test('Apply glossary never offers a fix where the text already reads the name, i
   });
 
   await reader.open(first.id);
-  await page.getByRole('button', { name: 'Apply glossary…' }).click();
+  await reader.chooseMore('Apply glossary…');
   const apply = page.getByRole('dialog', { name: 'Apply glossary' });
   await expect(apply).toContainText('One place has a misheard form.');
   await expect(apply.getByRole('checkbox')).toHaveCount(1);

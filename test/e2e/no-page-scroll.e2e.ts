@@ -70,7 +70,7 @@ test('the Shortcuts dialog opens at its top, its title in view, and the window d
   await shell.open();
   const reader = new ReaderPage(page);
   await reader.openNewTranscript(interview, {});
-  await page.getByRole('button', { name: 'Shortcuts' }).click();
+  await reader.chooseMore('Keyboard shortcuts');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeInViewport();

@@ -101,6 +101,7 @@ test('a 3-hour transcript opens and keeps only the turns in view in the page', a
   expect(await reader.turns.count()).toBeLessThan(40);
 
   // Find reaches the far end; only the turns around it are in the page.
+  await reader.openFind();
   await reader.findBox.fill('t2650w7 t2650w8');
   await expect(reader.findCount).toHaveText('1 of 1 match');
   await expect(reader.word('t2650w7')).toBeInViewport();
@@ -177,8 +178,8 @@ test.describe('the transcript reader', () => {
     expect(total).toBeGreaterThanOrEqual(3);
     await page.keyboard.press('Enter');
     await expect(reader.findCount).toHaveText(`2 of ${total} matches`);
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('button', { name: 'Previous match' }).click();
+    await page.getByRole('button', { name: 'Previous match' }).click();
     await expect(reader.findCount).toHaveText(`${total} of ${total} matches`);
     await reader.findBox.fill('no such words here');
     await expect(reader.findCount).toHaveText('No matches');
@@ -216,7 +217,7 @@ test.describe('the transcript reader', () => {
     await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
     await page.keyboard.press('Space');
     await expect(play).toBeVisible();
-    await reader.findBox.focus();
+    await reader.openFind();
     await page.keyboard.press('Space');
     await expect(play).toBeVisible();
   });
@@ -311,7 +312,7 @@ test.describe('the transcript reader', () => {
 
   test('delete asks first, then goes back to the library', async ({ page }) => {
     await reader.open(id);
-    await page.getByRole('button', { name: 'Delete…' }).click();
+    await reader.chooseMore('Delete…');
     const dialog = page.getByRole('dialog', { name: 'Delete this transcript?' });
     await expect(dialog).toBeVisible();
     await expect(
@@ -319,7 +320,7 @@ test.describe('the transcript reader', () => {
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Delete…' }).click();
+    await reader.chooseMore('Delete…');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/#\/library$/);
     const status = await reader.waitForStatus(id);

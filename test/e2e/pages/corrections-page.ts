@@ -21,11 +21,18 @@ export class CorrectionsPage {
     const toolbar = page.getByRole('toolbar', { name: 'Corrections' });
     this.undo = toolbar.getByRole('button', { name: /^Undo/ });
     this.redo = toolbar.getByRole('button', { name: /^Redo/ });
-    this.machineToggle = toolbar.getByRole('button', { name: 'Show the machine transcript' });
+    // In the header's "More" menu: open it (reader.more) before clicking this.
+    this.machineToggle = page.getByRole('menuitemcheckbox', { name: 'Show the machine transcript' });
     this.machineLabel = page.getByText(
       'The machine transcript: the service’s words before your corrections.',
     );
     this.menu = page.getByRole('dialog', { name: /^Correct this turn of/ });
+  }
+
+  /** Shows or hides the machine transcript from the header's "More" menu. */
+  async toggleMachine(): Promise<void> {
+    await this.reader.more.click();
+    await this.machineToggle.click();
   }
 
   /** The turn (article) holding a word with this text. */

@@ -23,7 +23,9 @@ export class ExportDialog {
   }
 
   async openFromReader(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Export…' }).click();
+    // In the reader header's "More" menu.
+    await this.page.getByRole('button', { name: 'More actions' }).click();
+    await this.page.getByRole('menuitem', { name: 'Export…' }).click();
     await this.dialog.waitFor();
   }
 

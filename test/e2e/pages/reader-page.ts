@@ -14,6 +14,16 @@ export class ReaderPage {
   readonly helpDialog: Locator;
   readonly analyses: Locator;
   readonly notice: Locator;
+  /** The transport bar at the foot of the reader and its scrubber (a slider). */
+  readonly transport: Locator;
+  readonly scrubber: Locator;
+  readonly speed: Locator;
+  /** The header's "More" menu button, and the menu it opens. */
+  readonly more: Locator;
+  readonly moreMenu: Locator;
+  /** The handle between the transcript and the side panel, and the panel itself. */
+  readonly splitter: Locator;
+  readonly side: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('main').getByRole('heading', { level: 1 });
@@ -24,6 +34,32 @@ export class ReaderPage {
     this.helpDialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     this.analyses = page.getByRole('complementary', { name: 'Analyses' });
     this.notice = page.locator('.notice[role="status"]');
+    this.transport = page.getByRole('group', { name: 'Recording' });
+    this.scrubber = this.transport.getByRole('slider', { name: 'Position in the recording' });
+    this.speed = this.transport.getByRole('combobox', { name: 'Speed' });
+    this.more = page.getByRole('button', { name: 'More actions' });
+    this.moreMenu = page.getByRole('menu', { name: 'More actions' });
+    this.splitter = page.getByRole('separator', { name: 'Side panel width' });
+    this.side = page.locator('#reader-side');
+  }
+
+  /** A button of the transport bar, by its name ("Play", "Back 5 s"). */
+  transportButton(name: string): Locator {
+    return this.transport.getByRole('button', { name, exact: true });
+  }
+
+  /** Opens the find bar as a journalist does, with Ctrl+F, and waits for its field. */
+  async openFind(): Promise<void> {
+    await this.page.keyboard.press('Control+f');
+    await this.findBox.waitFor();
+  }
+
+  /** Chooses an item of the header's "More" menu ("Export…", "Delete…", "Show the machine transcript"). */
+  async chooseMore(item: string): Promise<void> {
+    await this.more.click();
+    await this.moreMenu
+      .getByRole(/^Show /.test(item) ? 'menuitemcheckbox' : 'menuitem', { name: item })
+      .click();
   }
 
   /** Creates a transcript through the page's own bridge and answers its id. */

@@ -32,8 +32,8 @@ describe('RowHeights', () => {
 });
 
 describe('estimateHeight', () => {
-  it('grows with the text and never falls below one line', () => {
-    expect(estimateHeight(0, 700)).toBe(68);
+  it('grows with the text and never falls below the gutter’s two lines', () => {
+    expect(estimateHeight(0, 700)).toBe(67);
     expect(estimateHeight(2000, 700)).toBeGreaterThan(estimateHeight(200, 700));
   });
 });

@@ -76,9 +76,10 @@ export class RowHeights {
 /** A first guess at a turn's height from its length, before it is measured. */
 export function estimateHeight(characters: number, width: number): number {
   const charsPerLine = Math.max(20, Math.floor(width / 8.5));
-  const lines = Math.max(1, Math.ceil(characters / charsPerLine));
-  // Header line with the speaker and time, the text lines, and the gap between turns.
-  return 28 + lines * 24 + 16;
+  // The speaker and time stand in a gutter beside the text, two lines high: a turn is never shorter.
+  const lines = Math.max(2, Math.ceil(characters / charsPerLine));
+  // The text lines (1.6 × 16 px), and the gap between turns.
+  return Math.round(lines * 25.6) + 16;
 }
 
 /** What `measureRow` needs of the list: read at each measurement, so a rebuilt list is followed. */

@@ -21,6 +21,7 @@ export interface FindReplaceHost {
   notice: string;
   error: Problem | undefined;
   revealTurn: { turn: number; word: number } | undefined;
+  setQuery(query: string): void;
   /** The one queue every edit goes through, and its undo. */
   readonly corrections: {
     undo(): Promise<boolean>;
@@ -35,6 +36,8 @@ export interface FindReplaceHost {
  * is undone like any other.
  */
 export class FindReplace {
+  /** The find bar is shown: Ctrl/Cmd+F or Ctrl/Cmd+H opens it, Escape closes it. */
+  open = $state(false);
   options = $state<FindOptions>({ ...defaultFindOptions });
   replacement = $state('');
   /** The replace row is shown (Ctrl/Cmd+H, or the find bar's toggle). */
@@ -51,6 +54,14 @@ export class FindReplace {
     this.result = '';
     this.host.matchIndex = 0;
     this.revealCurrent();
+  }
+
+  /** Closes the bar; its matches stop being marked in the text and on the scrubber. */
+  close(): void {
+    this.open = false;
+    this.replacing = false;
+    this.result = '';
+    this.host.setQuery('');
   }
 
   /** Replaces the current match only: main replaces that occurrence of that sentence. */

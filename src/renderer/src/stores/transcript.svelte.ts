@@ -5,7 +5,7 @@ import type { TranscriptSummary } from '../../../shared/library';
 import { api } from '../lib/api';
 import { problem, type Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
-import { buildModel, speakerName, wordAt, type ReaderModel } from '../lib/reader-model';
+import { buildModel, isVideo, speakerName, wordAt, type ReaderModel } from '../lib/reader-model';
 import { TranscriptionKeys, type TranscriptionKeyEvent } from './transcription-keys.svelte';
 import { Corrections } from './corrections.svelte';
 import type { CorrectionState } from '../../../shared/corrections/corrections';
@@ -77,6 +77,29 @@ export class TranscriptStore {
   speaker(label: string | null): string {
     return speakerName(label, this.summary?.speakers ?? []);
   }
+
+  /** A video recording: its element is the video pane's; a sound's is the transport's. */
+  readonly isVideo = $derived(isVideo(this.summary?.audioPath ?? this.summary?.source ?? null));
+
+  /**
+   * The recording's address. A relinked recording gets a fresh one so the element reloads it,
+   * and it is heard as the words read: redacted, unless the journalist shows the unredacted text.
+   */
+  readonly mediaSrc = $derived.by(() => {
+    const url = api.local.mediaUrl(this.id, this.showUnredacted ? 'original' : 'redacted');
+    if (!this.mediaVersion) return url;
+    return `${url}${url.includes('?') ? '&' : '?'}v=${this.mediaVersion}`;
+  });
+
+  /** What the media element (audio or video) tells the reader: spread on the element. */
+  readonly mediaEvents = {
+    onloadedmetadata: (): void => this.onMetadata(),
+    onplay: (): void => void (this.playing = true),
+    onpause: (): void => void (this.playing = false),
+    ontimeupdate: (event: Event): void =>
+      void (this.currentMs = (event.currentTarget as HTMLMediaElement).currentTime * 1000),
+    onerror: (): void => void (this.mediaFailed = true),
+  };
 
   attachMedia(media: HTMLMediaElement | undefined): void {
     this.media = media;
