@@ -41,6 +41,7 @@ const test = base.extend<{ host: WebHost }>({
 
 const interview = join(fixtureDir, 'interview-ferry-contract.wav');
 const statement = join(fixtureDir, 'press-statement.wav');
+const video = join(fixtureDir, 'press-statement.webm');
 
 const sizes = [
   { width: 1366, height: 768 },
@@ -49,6 +50,7 @@ const sizes = [
 
 interface Seeded {
   interviewId: string;
+  videoId: string;
 }
 
 /** A small library a journalist might have: two interviews, a quote, a story, a glossary. */
@@ -61,8 +63,13 @@ async function seedLibrary(page: Page): Promise<Seeded> {
     sentiment_analysis: true,
     entity_detection: true,
   });
-  for (const id of [statementId, interviewId]) expect(await reader.waitForStatus(id)).toBe('completed');
-  await callBridge(page, 'transcripts.setTitle', { id: interviewId, title: 'Mayor Alvarez on the ferry contract' });
+  const videoId = await reader.createTranscript(video, {});
+  for (const id of [statementId, interviewId, videoId])
+    expect(await reader.waitForStatus(id)).toBe('completed');
+  await callBridge(page, 'transcripts.setTitle', {
+    id: interviewId,
+    title: 'Mayor Alvarez on the ferry contract',
+  });
   await callBridge(page, 'transcripts.setTitle', { id: statementId, title: 'Council press statement' });
   const quote = await callBridge<{ id: number }>(page, 'highlights.create', {
     transcriptId: interviewId,
@@ -71,14 +78,22 @@ async function seedLibrary(page: Page): Promise<Seeded> {
     note: 'The figure to check',
   });
   const story = await callBridge<{ id: number }>(page, 'stories.create', { name: 'Ferry contract' });
-  await callBridge(page, 'stories.addText', { storyId: story.id, text: 'The council chose Northwind in March.' });
+  await callBridge(page, 'stories.addText', {
+    storyId: story.id,
+    text: 'The council chose Northwind in March.',
+  });
   await callBridge(page, 'stories.addQuote', { storyId: story.id, highlightId: quote.id });
   const glossary = await callBridge<{ id: number }>(page, 'glossaries.create', { name: 'Port Hollow' });
   await callBridge(page, 'glossaries.addEntry', {
     glossaryId: glossary.id,
-    entry: { term: 'Northwind Ferries', kind: 'organisation', misheard: ['North Wind'], note: 'The operator' },
+    entry: {
+      term: 'Northwind Ferries',
+      kind: 'organisation',
+      misheard: ['North Wind'],
+      note: 'The operator',
+    },
   });
-  return { interviewId };
+  return { interviewId, videoId };
 }
 
 /** What differs between two runs of the same library: masked in every screenshot. */
@@ -87,6 +102,8 @@ function volatile(page: Page): Locator[] {
     // A date and time of day ("Nov 26, 2026, 11:48 AM"), wherever a transcript's is shown.
     page.getByText(/\b\d{4}, \d{1,2}:\d{2}\s?[AP]M\b/),
     page.getByTestId('catalog-age'),
+    // The free space of this machine's disk, in the Record view.
+    page.getByText(/of disk left$/),
     page.locator('video'),
   ];
 }
@@ -96,14 +113,20 @@ async function expectScreen(page: Page, name: string): Promise<void> {
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`), `axe in ${name}`).toEqual([]);
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help}`),
+    `axe in ${name}`,
+  ).toEqual([]);
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`every view and its main states look as they should in the ${theme} theme`, async ({ shell, page }) => {
+  test(`every view and its main states look as they should in the ${theme} theme`, async ({
+    shell,
+    page,
+  }) => {
     test.setTimeout(300_000);
     await shell.open();
-    const { interviewId } = await seedLibrary(page);
+    const { interviewId, videoId } = await seedLibrary(page);
     await callBridge(page, 'settings.set', { theme });
     await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
     const reader = new ReaderPage(page);
@@ -115,23 +138,35 @@ for (const theme of ['light', 'dark'] as const) {
       for (const view of Object.keys(viewLabels) as ViewKey[]) {
         await shell.goTo(view);
         await expect(shell.heading).toHaveText(viewLabels[view]);
-        if (view === 'library' || view === 'quotes') await expect(page.getByRole('listitem').first()).toBeVisible();
+        if (view === 'library' || view === 'quotes')
+          await expect(page.getByRole('listitem').first()).toBeVisible();
         if (view === 'catalog') await expect(page.getByTestId('model-row').first()).toBeVisible();
         await expectScreen(page, `${view}-${at}`);
       }
 
       await reader.open(interviewId);
+      await expect(page.getByTestId('waveform').or(page.getByTestId('plain-track'))).toBeVisible();
       await expectScreen(page, `reader-${at}`);
+      const sideTabs = page.getByRole('group', { name: 'Side panel' });
       for (const tab of ['Ask', 'Review', 'Highlights'] as const) {
-        await page.getByRole('tab', { name: tab }).click();
+        await sideTabs.getByRole('button', { name: tab }).click();
         await expectScreen(page, `reader-${tab.toLowerCase()}-${at}`);
       }
-      await page.getByRole('tab', { name: 'Analyses' }).click();
+      await sideTabs.getByRole('button', { name: 'Analyses' }).click();
       await reader.heading.focus();
       await page.keyboard.press('Control+h');
-      await expect(page.getByRole('search')).toBeVisible();
+      await expect(page.getByRole('search', { name: 'Find in transcript' })).toBeVisible();
       await expectScreen(page, `reader-find-${at}`);
       await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await expect(page.getByRole('menu', { name: 'More actions' })).toBeVisible();
+      await expectScreen(page, `reader-more-${at}`);
+      await page.keyboard.press('Escape');
+
+      // A video's picture above the side panel (the picture itself masked: its frame varies).
+      await reader.open(videoId);
+      await expect(page.getByRole('region', { name: 'Video' })).toBeVisible();
+      await expectScreen(page, `reader-video-${at}`);
 
       // The sidebar collapsed to its icons.
       await page.keyboard.press('Control+b');
