@@ -239,9 +239,10 @@ test('the header is one row of icon actions; More holds the rest, by mouse and b
   for (const name of ['Copy quote', 'Highlight…', 'Undo', 'Redo', 'Find']) {
     await expect(header.getByRole('button', { name, exact: true })).toBeVisible();
   }
+  // Told to assistive technology in the form ARIA defines ("Control", not the "Ctrl" shown).
   await expect(header.getByRole('button', { name: 'Highlight…' })).toHaveAttribute(
     'aria-keyshortcuts',
-    'Ctrl+Shift+H',
+    'Control+Shift+H',
   );
 
   // The keyboard: ↓ opens on the first item, ↑/↓ move, Escape closes back to the button.

@@ -173,7 +173,7 @@ test('a story of a redacted quote is played redacted: silent over the redacted w
   await page.getByRole('button', { name: 'Next quote' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Quote 2 of 2' })).toBeVisible();
   await expect.poll(() => asked.has(beeped)).toBe(true);
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
 
   // What those addresses serve. The first: the interview, silent over the number and the address.
   const serve = async (id: string): Promise<Buffer> => {
