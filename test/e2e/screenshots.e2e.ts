@@ -8,6 +8,7 @@ import { startWebApp } from '../../src/web-host/start';
 import type { WebHost } from '../../src/web-host/web-host';
 import { callBridge } from './pages/bridge';
 import { viewLabels, type ViewKey } from './pages/app-shell';
+import { StoriesPage } from './pages/highlights-page';
 import { ReaderPage } from './pages/reader-page';
 
 /**
@@ -142,6 +143,14 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(page.getByRole('listitem').first()).toBeVisible();
         if (view === 'catalog') await expect(page.getByTestId('model-row').first()).toBeVisible();
         await expectScreen(page, `${view}-${at}`);
+        if (view === 'stories') {
+          // A story open: it reads as the document it becomes.
+          await new StoriesPage(page).open('Ferry contract');
+          await expectScreen(page, `stories-open-${at}`);
+          // The next size starts from the view as it opens, no story chosen.
+          await page.reload();
+          await shell.heading.waitFor();
+        }
       }
 
       await reader.open(interviewId);
