@@ -35,6 +35,18 @@ export class ReviewState {
     const detail = this.host.detail;
     return reviewProgress(detail?.corrections.checks.length ?? 0, detail?.paragraphs.length ?? 0);
   });
+  /**
+   * Where each checked paragraph starts, for the scrubber's ticks: read from the stamps alone,
+   * since the rows below are made from every sentence, which an edit changes (issue #33).
+   */
+  checkedStarts = $derived.by(() => {
+    const detail = this.host.detail;
+    if (!detail) return [];
+    return detail.corrections.checks
+      .map((check) => ({ paragraph: check.paragraph, startMs: detail.paragraphs[check.paragraph]?.startMs }))
+      .filter((check): check is { paragraph: number; startMs: number } => check.startMs !== undefined)
+      .sort((a, b) => a.startMs - b.startMs);
+  });
   rows = $derived.by(() => {
     const detail = this.host.detail;
     return detail ? paragraphRows(detail.sentences, detail.paragraphs, detail.corrections.checks) : [];
