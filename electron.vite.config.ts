@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import type { Plugin } from 'vite';
-import { contentSecurityPolicy } from './src/main/core/content-security-policy';
+import { contentSecurityPolicy } from './src/main/core/app-policy/content-security-policy';
 
 /**
  * The built page carries its Content-Security-Policy in a <meta> tag as well as the header

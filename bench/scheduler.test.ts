@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { acceleratedClock } from '../src/main/core/clock';
+import { acceleratedClock } from '../src/main/base/clock';
 import { startEmulator, type RunningEmulator } from '../test/emulator/server';
 import { Api, fixture } from '../test/emulator/transcription/test-helpers';
 import { countAtService, fixedPoller } from './scheduler';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../test/emulator/server';
 import type { ProcessingModel } from '../test/emulator/types';
 import { createCore } from '../src/main/core/app-core';
-import { acceleratedClock, type Clock } from '../src/main/core/clock';
+import { acceleratedClock, type Clock } from '../src/main/base/clock';
 import { mean, type Measurement } from './bench-kit';
 import { encodeWavPcm16 } from '../test/emulator/speech/wav-encode';
 

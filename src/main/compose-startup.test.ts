@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
 import { composeServices, type ComposedServices } from './compose';
 import { createCore } from './core/app-core';
-import { systemClock, type Clock } from './core/clock';
+import { systemClock, type Clock } from './base/clock';
 import type { FetchLike } from './core/http/http-client';
 import { MemorySecrets } from './core/secrets/secret-store';
 

@@ -5,15 +5,15 @@ import type { ExportProgress } from '../shared/ipc/export-contract';
 import type { CatalogOverview } from '../shared/catalog';
 import type { SettingsStore } from './core/settings/settings-store';
 import type { Core } from './core/app-core';
-import type { Signal } from './core/signal';
+import type { Signal } from './base/signal';
 import type { JobRecord } from './core/library/library';
 import type { Secrets } from './core/secrets/secret-store';
-import type { OpenedRecordings } from './core/opened-recordings';
+import type { OpenedRecordings } from './core/app-policy/opened-recordings';
 import type { CatalogService } from './core/catalog/catalog-service';
 import type { AskService } from './core/ask/ask-service';
 import type { ExportPlatform } from './core/export/export-platform';
 import type { AssistantService } from './core/voice/assistant-service';
-import type { ConversationStore } from './core/voice/conversation-store';
+import type { VoiceConversationStore } from './core/voice/voice-conversation-store';
 import type { Logger } from './core/log/logger';
 import type { ServiceAddresses } from '../shared/service-addresses';
 
@@ -52,7 +52,7 @@ export interface Services extends VoiceServices {
 /** The assistant's services: the same in the app and the web host. */
 export interface VoiceServices {
   assistant: AssistantService;
-  conversations: ConversationStore;
+  conversations: VoiceConversationStore;
   /** Opens the assistant's own window; absent where there are no windows (the web host). */
   openAssistantWindow?: (() => void) | undefined;
 }

@@ -179,3 +179,10 @@ export type Story = z.infer<typeof storySchema>;
 /** What deleting a transcript does to its quotes in stories: keep them as text, or take them out. */
 export const quotesOnDeleteSchema = z.enum(['keep-as-text', 'remove']);
 export type QuotesOnDelete = z.infer<typeof quotesOnDeleteSchema>;
+
+/** Highlights of these transcripts were made, changed, deleted or followed a correction. */
+export const highlightsChangedSchema = z.object({ transcriptIds: z.array(z.string()) });
+export type HighlightsChanged = z.infer<typeof highlightsChangedSchema>;
+/** These stories changed (items, name, a quote's words); deleted ones are included. */
+export const storiesChangedSchema = z.object({ storyIds: z.array(z.number().int()) });
+export type StoriesChanged = z.infer<typeof storiesChangedSchema>;

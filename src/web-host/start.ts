@@ -5,7 +5,7 @@ import { VerbatimError } from '../shared/errors';
 import { parseWebPort } from './web-port';
 import { composeServices } from '../main/compose';
 import { MemorySecrets } from '../main/core/secrets/secret-store';
-import { acceleratedClock } from '../main/core/clock';
+import { acceleratedClock } from '../main/base/clock';
 import { resolveDataFolder } from '../main/core/data-folder/data-folder';
 import { createDispatcher } from '../main/ipc/dispatcher';
 import { createHandlers } from '../main/ipc/create-handlers';

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { rawDataToText, socketPath, startWebHost } from './web-host';
 import { startWebApp } from './start';
-import { toDisposable } from '../main/core/lifecycle';
+import { toDisposable } from '../main/base/lifecycle';
 import { success } from '../shared/ipc/envelope';
 
 describe("the web host's lifetime", () => {

@@ -13,9 +13,9 @@ import { toAsciiJson } from './ascii-json';
 import { z } from 'zod';
 import { eventNames, type EventName } from '../shared/ipc/contract';
 import type { Dispatch } from '../main/ipc/dispatcher';
-import { contentSecurityPolicy } from '../main/core/content-security-policy';
+import { contentSecurityPolicy } from '../main/core/app-policy/content-security-policy';
 import type { EmitEvent } from '../main/ipc/emit-event';
-import { DisposableStore, isDisposable, toDisposable, type IDisposable } from '../main/core/lifecycle';
+import { DisposableStore, isDisposable, toDisposable, type IDisposable } from '../main/base/lifecycle';
 
 /**
  * The web host: the same dispatcher the Electron main process uses, carried to a browser over

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { createCore } from '../../src/main/core/app-core';
-import { acceleratedClock } from '../../src/main/core/clock';
+import { acceleratedClock } from '../../src/main/base/clock';
 import { demoQuestions, demoVoiceInput, seedDemoLibrary } from './demo';
 import { bytesForMs } from '../../src/main/core/voice/pcm';
 import { DemoClient, demoEntry, startWebDemo, type AssistantTurn } from './demo.test-kit';

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import type { Core } from '../../src/main/core/app-core';
-import { acceleratedClock } from '../../src/main/core/clock';
+import { acceleratedClock } from '../../src/main/base/clock';
 import { Resampler, bytesForMs } from '../../src/main/core/voice/pcm';
 import { decodeAudio } from '../emulator/speech';
 import { parseWebPort } from '../../src/web-host/web-port';

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Highlight, Story } from '../../src/shared/highlights';
-import type { RecorderStatus, Recording } from '../../src/shared/ipc/recorder-contract';
+import type { RecorderStatus, Recording } from '../../src/shared/recording';
 import { startWebApp } from '../../src/web-host/start';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { bridgeCalls, callBridge, type SentCall } from './pages/bridge';

@@ -2,7 +2,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RecorderStatus, Recording } from '../../src/shared/ipc/recorder-contract';
+import type { RecorderStatus, Recording } from '../../src/shared/recording';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { callBridge } from './pages/bridge';
 import { RecordPage } from './pages/record-page';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Highlight } from '../../src/shared/highlights';
-import type { RecorderStatus, Recording } from '../../src/shared/ipc/recorder-contract';
+import type { RecorderStatus, Recording } from '../../src/shared/recording';
 import { startWebApp } from '../../src/web-host/start';
 import { openDatabase } from '../../src/main/core/library/database';
 import { wavHeader } from '../../src/main/core/recording/crash-safe-wav';

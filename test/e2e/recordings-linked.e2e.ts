@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Recording } from '../../src/shared/ipc/recorder-contract';
+import type { Recording } from '../../src/shared/recording';
 import type { TranscriptSummary } from '../../src/shared/library';
 import { startWebApp } from '../../src/web-host/start';
 import { openDatabase } from '../../src/main/core/library/database';

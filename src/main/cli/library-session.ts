@@ -6,7 +6,7 @@ import type { Region } from '../../shared/library';
 import { createCore, type Core } from '../core/app-core';
 import { openLog } from '../core/log/open-log';
 import { MemorySecrets } from '../core/secrets/secret-store';
-import { acceleratedClock, systemClock } from '../core/clock';
+import { acceleratedClock, systemClock } from '../base/clock';
 import type { CliIo, TerminalIo } from './cli-io';
 import { dataFolderOf, networkBoundsOf, regionOf, timeScaleOf } from './environment';
 import { describeJob } from './job-lines';

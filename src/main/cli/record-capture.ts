@@ -1,5 +1,5 @@
 import { VerbatimError, errorCodes, type ErrorCode } from '../../shared/errors';
-import type { RecordingDevice } from '../../shared/ipc/recorder-contract';
+import type { RecordingDevice } from '../../shared/recording';
 import { CrashSafeWavWriter, isDiskFull } from '../core/recording/crash-safe-wav';
 import { defaultAudioBackend, nativeRecordingInputOf, NativeRecordingSource } from '../platform/native-audio';
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Region } from '../../shared/library';
 import type { TextChoice } from '../../shared/redaction';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../base/clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
 import type { NetworkBounds } from './http/network-bounds';
@@ -26,7 +26,7 @@ import {
   libraryRedactions,
   playableRecordings,
 } from './media/redacted-recording';
-import { DisposableStore, disposableInterval } from './lifecycle';
+import { DisposableStore, disposableInterval } from '../base/lifecycle';
 
 export interface CoreConfig {
   dataDir: string;

@@ -9,7 +9,7 @@ import { composeServices } from '../compose';
 import { defaultSettings } from '../../shared/settings';
 import { createHandlers } from './create-handlers';
 import { SettingsStore } from '../core/settings/settings-store';
-import type { FileSystem } from '../core/fs';
+import type { FileSystem } from '../base/fs';
 import { unwrap } from '../../shared/ipc/envelope';
 import { VerbatimError } from '../../shared/errors';
 import type { Handlers } from '../../shared/ipc/contract';

@@ -4,7 +4,7 @@ import { toSummary } from './transcript-summary';
 import { wireAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';
 import { wireRecorderEvents } from './recorder-handlers';
-import { DisposableStore, type IDisposable } from '../core/lifecycle';
+import { DisposableStore, type IDisposable } from '../base/lifecycle';
 
 /**
  * Forwards service notifications to whichever transport is listening. Disposing it stops

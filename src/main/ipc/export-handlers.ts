@@ -5,7 +5,7 @@ import { exportFormatLabels, type ExportFormat, type ExportSettings } from '../.
 import type { Handlers } from '../../shared/ipc/contract';
 import type { ExportProgress } from '../../shared/ipc/export-contract';
 import type { SettingsStore } from '../core/settings/settings-store';
-import type { Signal } from '../core/signal';
+import type { Signal } from '../base/signal';
 import type { Library } from '../core/library/library';
 import { defaultExportFolder, exportBatch, exportFileName, withExtension } from '../core/export/export-batch';
 import { writeExportFile } from '../core/export/export-file';

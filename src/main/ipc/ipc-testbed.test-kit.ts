@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../test/emulator/server';
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { composeServices } from '../compose';
-import { acceleratedClock } from '../core/clock';
+import { acceleratedClock } from '../base/clock';
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { createHandlers } from './create-handlers';
 import { wireEvents } from './events';

@@ -2,7 +2,7 @@ import { copyFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Highlight } from '../../shared/highlights';
-import type { Recording } from '../../shared/ipc/recorder-contract';
+import type { Recording } from '../../shared/recording';
 import { startIpcTestbed, type IpcTestbed } from './ipc-testbed.test-kit';
 import { recordingOptions } from './recorder-handlers';
 

@@ -6,12 +6,7 @@ import { startEmulator, type RunningEmulator } from '../../../test/emulator/serv
 import { queueUtterance, silence, utterance } from '../../../test/emulator/voice/voice-test-client';
 import { unwrap } from '../../shared/ipc/envelope';
 import type { EventName } from '../../shared/ipc/contract';
-import type {
-  ConversationHit,
-  ConversationSummary,
-  ConversationTurn,
-  VoiceStatus,
-} from '../../shared/ipc/voice-contract';
+import type { ConversationHit, ConversationSummary, ConversationTurn, VoiceStatus } from '../../shared/voice';
 import { composeServices } from '../compose';
 import { MemorySecrets } from '../core/secrets/secret-store';
 import { rawFileAudio } from '../core/voice/raw-file-audio';

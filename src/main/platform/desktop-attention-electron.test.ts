@@ -6,7 +6,7 @@ vi.mock('electron', async () => (await import('./electron-mock.test-kit')).elect
 const electron = (await import('electron')) as unknown as ElectronMock;
 const { FakeBrowserWindow, FakeNotification } = await import('./electron-mock.test-kit');
 const { appUserModelId, electronAttentionPort } = await import('./desktop-attention-electron');
-const { DesktopAttention } = await import('../core/desktop-attention');
+const { DesktopAttention } = await import('../core/app-policy/desktop-attention');
 
 describe('the OS side of desktop attention', () => {
   beforeEach(() => {

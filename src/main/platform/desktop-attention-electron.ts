@@ -1,5 +1,5 @@
 import { app, nativeImage, Notification, type BrowserWindow } from 'electron';
-import type { AttentionPort } from '../core/desktop-attention';
+import type { AttentionPort } from '../core/app-policy/desktop-attention';
 
 /**
  * The app's identity on Windows (electron-builder.yml's appId, which its installer registers):

@@ -3,7 +3,7 @@ import { VerbatimError } from '../../shared/errors';
 import { methodNames, type EventName } from '../../shared/ipc/contract';
 import { failure } from '../../shared/ipc/envelope';
 import type { Dispatch } from '../ipc/dispatcher';
-import { toDisposable, type IDisposable } from '../core/lifecycle';
+import { toDisposable, type IDisposable } from '../base/lifecycle';
 
 /**
  * One ipcMain handler per contract method, all going through the validating dispatcher. Only

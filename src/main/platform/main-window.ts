@@ -1,7 +1,7 @@
 import { BrowserWindow, screen, session, shell } from 'electron';
 import type { BrowserWindowConstructorOptions, Event as ElectronEvent } from 'electron';
-import { contentSecurityPolicy, devServerConnectSources } from '../core/content-security-policy';
-import { restoreWindowState, type WindowState } from '../core/window-state';
+import { contentSecurityPolicy, devServerConnectSources } from '../core/app-policy/content-security-policy';
+import { restoreWindowState, type WindowState } from '../core/app-policy/window-state';
 
 export interface MainWindowOptions {
   preloadPath: string;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RecorderStatus } from '../../shared/ipc/recorder-contract';
+import type { RecorderStatus } from '../../shared/recording';
 import type { RecorderEvent } from '../core/recording/recorder';
-import { Signal } from '../core/signal';
+import { Signal } from '../base/signal';
 import type { ElectronMock } from './electron-mock.test-kit';
 
 vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());

@@ -1,6 +1,6 @@
 import { globalShortcut } from 'electron';
 import type { RecorderEvent } from '../core/recording/recorder';
-import type { IDisposable } from '../core/lifecycle';
+import type { IDisposable } from '../base/lifecycle';
 
 /** Marks "this matters" from anywhere while recording: the journalist's eyes are on the speaker. */
 export const MARK_SHORTCUT = 'CommandOrControl+Shift+M';

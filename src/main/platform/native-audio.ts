@@ -10,7 +10,7 @@ import { VOICE_SAMPLE_RATE } from '../core/voice/voice-protocol';
 import type { AudioSource } from '../core/voice/voice-session';
 import { AudioBackend, loadNaudiodon, readFileHead } from './audio-backend';
 import type { RecordingInput } from '../core/recording/recorder';
-import { recordingRates } from '../../shared/ipc/recorder-contract';
+import { recordingRates } from '../../shared/recording';
 
 /**
  * The microphone and the speaker through PortAudio (naudiodon). Loaded on first use: the native

@@ -4,11 +4,13 @@ import {
   highlightLabelSchema,
   highlightNoteMaxLength,
   highlightSchema,
+  highlightsChangedSchema,
   newHighlightSchema,
   quoteFiltersSchema,
   quoteFacetsSchema,
   quotePageSchema,
   storyNameMaxLength,
+  storiesChangedSchema,
   storySchema,
   storySummarySchema,
 } from '../highlights';
@@ -122,11 +124,6 @@ export const highlightsContract = {
 };
 
 export const highlightsEvents = {
-  /** Highlights of these transcripts were made, changed, deleted or followed a correction. */
-  'highlights.changed': z.object({ transcriptIds: z.array(z.string()) }),
-  /** These stories changed (items, name, a quote's words); deleted ones are included. */
-  'stories.changed': z.object({ storyIds: z.array(z.number().int()) }),
+  'highlights.changed': highlightsChangedSchema,
+  'stories.changed': storiesChangedSchema,
 };
-
-export type HighlightsChanged = z.infer<(typeof highlightsEvents)['highlights.changed']>;
-export type StoriesChanged = z.infer<(typeof highlightsEvents)['stories.changed']>;

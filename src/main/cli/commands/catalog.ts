@@ -4,7 +4,7 @@ import { VerbatimError } from '../../../shared/errors';
 import { outputModalitySchema, type CatalogModel, type ModalityFilter } from '../../../shared/catalog';
 import { formatAge, formatPerMillion, formatTokens } from '../../../shared/catalog-format';
 import { openDatabase } from '../../core/library/database';
-import { systemClock } from '../../core/clock';
+import { systemClock } from '../../base/clock';
 import { createCatalogService } from '../../core/catalog/catalog-setup';
 import type { CatalogService } from '../../core/catalog/catalog-service';
 import { printResult, type CliIo } from '../cli-io';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import { formatRecordedAt } from '../../../shared/display-format';
-import { recordingRates, type Recording, type RecordingDevice } from '../../../shared/ipc/recorder-contract';
+import { recordingRates, type Recording, type RecordingDevice } from '../../../shared/recording';
 import { recordingFileName } from '../../core/recording/recorder';
 import { printResult, type CliIo } from '../cli-io';
 import { defineCommand } from '../command';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { spokenPcm } from '../../../../test/fixtures/spoken-pcm';
 import { formatRecordedAt } from '../../../shared/display-format';
-import type { Recording } from '../../../shared/ipc/recorder-contract';
+import type { Recording } from '../../../shared/recording';
 import { alsaFileInput } from '../alsa-file-input.test-kit';
 import { runCliProcess } from '../cli-process.test-kit';
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { VerbatimError, withoutFullStop } from '../../../shared/errors';
 import { createCore, type Core } from '../../core/app-core';
-import { acceleratedClock, systemClock } from '../../core/clock';
+import { acceleratedClock, systemClock } from '../../base/clock';
 import { BufferSource, FileSink } from '../../core/voice/raw-file-audio';
 import { bytesForMs } from '../../core/voice/pcm';
 import {

@@ -10,7 +10,7 @@ import {
   startAskTestbed,
   type AskTestbed,
 } from './ask-testbed.test-kit';
-import { ConversationStore } from './conversation-store';
+import { AskConversationStore } from './ask-conversation-store';
 
 let testbed: AskTestbed;
 let core: Core;
@@ -79,7 +79,7 @@ describe('Ask', () => {
 
     const reopened = openDatabase(join(dataDir, 'library.sqlite'));
     try {
-      const saved = new ConversationStore(reopened).list(transcriptId);
+      const saved = new AskConversationStore(reopened).list(transcriptId);
       expect(saved.map((entry) => entry.kind)).toEqual(['question', 'answer', 'question', 'answer']);
       expect(saved[1]).toEqual(answer);
     } finally {

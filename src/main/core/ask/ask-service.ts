@@ -4,12 +4,12 @@ import type { Region } from '../../../shared/library';
 import type { GatewayClient } from '../gateway/gateway-client';
 import type { Library } from '../library/library';
 import { runTool, toolDefinitions } from '../library-tools/library-tools';
-import { Signal } from '../signal';
+import { Signal } from '../../base/signal';
 import { ask, correctedTranscriptText, type AskRequest } from './ask-engine';
-import { ConversationStore } from './conversation-store';
+import { AskConversationStore } from './ask-conversation-store';
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../app-core';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../../base/clock';
 import type { FetchLike } from '../http/http-client';
 import type { NetworkBounds } from '../http/network-bounds';
 import { gatewayResolver } from '../gateway/gateway-for-region';
@@ -52,7 +52,7 @@ export class AskService {
   constructor(
     private readonly options: {
       library: Library;
-      store: ConversationStore;
+      store: AskConversationStore;
       gatewayFor: (region: Region) => GatewayClient;
       settings: () => Promise<AskSettings>;
       now: () => number;
@@ -189,7 +189,7 @@ export function createAskService(config: {
   const clock = config.clock ?? systemClock;
   return new AskService({
     library: config.core.library,
-    store: new ConversationStore(config.core.db),
+    store: new AskConversationStore(config.core.db),
     gatewayFor: gatewayResolver({
       apiKey: config.apiKey,
       url: config.gatewayUrl,

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { defaultAskTemplates } from '../../../shared/ask';
 import { createCore, type Core } from '../app-core';
-import { acceleratedClock } from '../clock';
+import { acceleratedClock } from '../../base/clock';
 import type { FetchLike } from '../http/http-client';
 import { createAskService, type AskService, type AskSettings } from './ask-service';
 

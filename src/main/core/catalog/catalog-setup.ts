@@ -1,5 +1,5 @@
 import type { CatalogOverview, CatalogRegion } from '../../../shared/catalog';
-import type { Clock } from '../clock';
+import type { Clock } from '../../base/clock';
 import { clientPerAddress } from '../http/client-per-address';
 import type { NetworkBounds } from '../http/network-bounds';
 import type { FetchLike } from '../http/http-client';

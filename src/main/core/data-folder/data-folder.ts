@@ -2,7 +2,7 @@ import { copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { VerbatimError, withoutFullStop } from '../../../shared/errors';
 import type { Db } from '../library/database';
-import { writeFileAtomic } from '../fs';
+import { writeFileAtomic } from '../../base/fs';
 
 /**
  * Where the library lives. The default folder (the app's own data folder) keeps a small

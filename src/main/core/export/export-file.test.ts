@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VerbatimError } from '../../../shared/errors';
-import type { AtomicWriteOps } from '../fs';
+import type { AtomicWriteOps } from '../../base/fs';
 import { writeExportFile } from './export-file';
 
 const root = mkdtempSync(join(tmpdir(), 'verbatim-export-file-'));

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
-import { writeFileAtomic, type AtomicWriteOps } from '../fs';
+import { writeFileAtomic, type AtomicWriteOps } from '../../base/fs';
 
 /**
  * A folder to save into that is not there. One the journalist chose or was offered was there

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VerbatimError } from '../../../shared/errors';
 import type { Story } from '../../../shared/highlights';
-import type { AtomicWriteOps } from '../fs';
+import type { AtomicWriteOps } from '../../base/fs';
 import { type RecordingLookup, clipFileName, exportStoryClips } from './story-clips';
 import { storyQuote } from './story-fixture.test-kit';
 

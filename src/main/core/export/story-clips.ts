@@ -3,7 +3,7 @@ import { type FileHandle, mkdir, open, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { VerbatimError, isVerbatimError } from '../../../shared/errors';
 import type { Story, StoryItem } from '../../../shared/highlights';
-import type { AtomicWriteOps } from '../fs';
+import type { AtomicWriteOps } from '../../base/fs';
 import { sniffFormat } from '../transcription/recording-file';
 import { writeExportFile } from './export-file';
 import type { RecordingRedaction } from '../media/redacted-recording';

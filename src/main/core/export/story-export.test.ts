@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatCitation } from '../../../shared/citation';
 import { VerbatimError } from '../../../shared/errors';
 import { citationTemplateProblem, storyExportOptionsSchema } from '../../../shared/story-export-options';
-import type { AtomicWriteOps } from '../fs';
+import type { AtomicWriteOps } from '../../base/fs';
 import { systemCjkFonts } from './fonts';
 import { readBack, readDocx } from './read-back.test-kit';
 import type { Story } from '../../../shared/highlights';

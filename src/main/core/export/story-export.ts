@@ -7,7 +7,7 @@ import {
   type StoryExportOptionsInput,
   storyExportOptionsSchema,
 } from '../../../shared/story-export-options';
-import type { AtomicWriteOps } from '../fs';
+import type { AtomicWriteOps } from '../../base/fs';
 import { writeExportFile } from './export-file';
 import { type CjkFonts, hasCjk, systemCjkFonts } from './fonts';
 import {

@@ -1,5 +1,5 @@
 import type { Region } from '../../../shared/library';
-import type { Clock } from '../clock';
+import type { Clock } from '../../base/clock';
 import { HttpClient, type FetchLike } from '../http/http-client';
 import { clientPerAddress } from '../http/client-per-address';
 import type { NetworkBounds } from '../http/network-bounds';

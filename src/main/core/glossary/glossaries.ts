@@ -1,5 +1,5 @@
 import type { Db } from '../library/database';
-import { Signal } from '../signal';
+import { Signal } from '../../base/signal';
 import { VerbatimError } from '../../../shared/errors';
 import {
   defaultGlossaryIds,
@@ -18,7 +18,7 @@ import {
 } from '../../../shared/transcription/request-options';
 import { glossaryFromCsv, glossaryToCsv } from './glossary-csv';
 import { GlossaryStore, type GlossaryEntryChange, type GlossaryImport } from './glossary-store';
-import { settle } from '../settle';
+import { settle } from '../../base/settle';
 
 /**
  * The newsroom's glossaries (issue #21) as the app, the web host and the CLI use them: the

@@ -8,7 +8,7 @@ import {
 } from './completed-transcript.test-kit';
 import { wordsInSpan } from './highlight-store';
 import { countCap } from './transcript-search';
-import type { HighlightsChanged, StoriesChanged } from '../../../shared/ipc/highlights-contract';
+import type { HighlightsChanged, StoriesChanged } from '../../../shared/highlights';
 
 let db: Db;
 let library: Library;

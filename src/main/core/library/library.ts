@@ -14,19 +14,20 @@ import type {
   Highlight,
   HighlightColor,
   HighlightLabel,
+  HighlightsChanged,
   NewHighlight,
   QuoteFacets,
   QuoteFilters,
   QuotePage,
   QuotesOnDelete,
   Story,
+  StoriesChanged,
   StorySummary,
 } from '../../../shared/highlights';
-import type { HighlightsChanged, StoriesChanged } from '../../../shared/ipc/highlights-contract';
 import { HighlightStore } from './highlight-store';
 import { StoryStore, type AddQuoteOptions, type QuotesOfTranscript } from './story-store';
-import { Signal } from '../signal';
-import { settle } from '../settle';
+import { Signal } from '../../base/signal';
+import { settle } from '../../base/settle';
 
 export { transcriptNotFound, type JobPatch, type JobRecord, type NewJob } from './job-store';
 export type { CompletedTranscript, SegmentInput } from './transcript-content';

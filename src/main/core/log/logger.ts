@@ -1,4 +1,4 @@
-import { createScrubber, type Scrubber } from './redaction';
+import { createScrubber, type Scrubber } from './log-redaction';
 
 /**
  * The one log: an injected `Logger` that every part of main writes to (and the renderer, through

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { decodeAudio } from '../../../../test/emulator/speech/wav-decode';
 import { createCore, type Core } from '../app-core';
-import { acceleratedClock } from '../clock';
+import { acceleratedClock } from '../../base/clock';
 import { storeRedactedInterview } from '../library/redacted-interview.test-kit';
 import { serveFileRange } from './file-range';
 import { type PlayableRecording, redactedWordSpans } from './redacted-recording';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Recording, RecorderStatus } from '../../../shared/ipc/recorder-contract';
+import type { Recording, RecorderStatus } from '../../../shared/recording';
 
 /**
  * The Record view's recorder on a disk that fills up, for real: its data folder is a 1 MB tmpfs in

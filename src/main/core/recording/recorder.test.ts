@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RecorderStatus } from '../../../shared/ipc/recorder-contract';
+import type { RecorderStatus } from '../../../shared/recording';
 import { openDatabase, type Db } from '../library/database';
 import type { HeaderTimer } from './crash-safe-wav';
 import { Microphone } from './microphone';

@@ -9,9 +9,9 @@ import type {
   RecordingMark,
   RecordingChoice,
   Recording,
-} from '../../../shared/ipc/recorder-contract';
-import type { IDisposable } from '../lifecycle';
-import { Signal } from '../signal';
+} from '../../../shared/recording';
+import type { IDisposable } from '../../base/lifecycle';
+import { Signal } from '../../base/signal';
 import {
   CrashSafeWavWriter,
   isDiskFull,

@@ -1,5 +1,5 @@
 import { VerbatimError } from '../../../shared/errors';
-import type { RecordingMark } from '../../../shared/ipc/recorder-contract';
+import type { RecordingMark } from '../../../shared/recording';
 import {
   sentenceSpan,
   sentenceSpokenAt,

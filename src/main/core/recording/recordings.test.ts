@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { copyFileSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Recording } from '../../../shared/ipc/recorder-contract';
+import type { Recording } from '../../../shared/recording';
 import { openDatabase, type Db } from '../library/database';
 import { Library } from '../library/library';
 import { wavHeader } from './crash-safe-wav';

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
-import type { Recording } from '../../../shared/ipc/recorder-contract';
+import type { Recording } from '../../../shared/recording';
 import type { Db } from '../library/database';
-import { settle } from '../settle';
+import { settle } from '../../base/settle';
 import { repairWav, type PcmFormat } from './crash-safe-wav';
 import { realPathOf, sameBytes } from './same-file';
 

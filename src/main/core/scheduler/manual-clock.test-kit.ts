@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../../base/clock';
 
 /** A clock that moves only when told, for deterministic tests of timing logic. */
 export class ManualClock implements Clock {

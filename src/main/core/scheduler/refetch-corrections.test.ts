@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { createCore, type Core } from '../app-core';
-import { acceleratedClock } from '../clock';
+import { acceleratedClock } from '../../base/clock';
 
 /**
  * A transcript fetched again from the service (a job resumed in 'fetching' after a restart, or

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../../base/clock';
 
 /**
  * One budget of requests per second shared by every job, so a hundred queued transcripts do

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { createCore, type Core } from '../app-core';
-import { acceleratedClock } from '../clock';
+import { acceleratedClock } from '../../base/clock';
 import type { JobRecord } from '../library/library';
 import type { JobStatus } from '../../../shared/library';
 

@@ -1,7 +1,7 @@
 import { VerbatimError } from '../../../shared/errors';
 import { titleMaxLength, type JobStatus, type Region } from '../../../shared/library';
 import { checkTranscriptionOptions } from '../../../shared/transcription/request-options';
-import { systemClock, type Clock } from '../clock';
+import { systemClock, type Clock } from '../../base/clock';
 import { ServiceError, isUnreachable } from '../http/service-error';
 import type { JobRecord, Library } from '../library/library';
 import type { TranscriptionClient } from '../transcription/transcription-client';
@@ -9,7 +9,7 @@ import type { Transcript } from '../transcription/schemas';
 import { inspectRecording, uploadSource } from '../transcription/recording-file';
 import { RequestBudget } from './request-budget';
 import { silentLogger, type Logger } from '../log/logger';
-import type { IDisposable } from '../lifecycle';
+import type { IDisposable } from '../../base/lifecycle';
 import { defaultPollingPolicy, firstCheckDelay, nextCheckDelay, type PollingPolicy } from './polling-plan';
 
 export type JobSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };

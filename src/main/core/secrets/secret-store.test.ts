@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorySecrets, SecretStore, type Cipher } from './secret-store';
-import { nodeFileSystem } from '../fs';
+import { nodeFileSystem } from '../../base/fs';
 
 /** A stand-in for safeStorage: reversible, and visibly not the clear text. */
 const cipher: Cipher = {

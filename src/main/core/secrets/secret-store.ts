@@ -1,5 +1,5 @@
 import { VerbatimError } from '../../../shared/errors';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../../base/fs';
 
 /** Encrypts secrets at rest: Electron's safeStorage in the app (OS keychain / DPAPI / libsecret). */
 export interface Cipher {

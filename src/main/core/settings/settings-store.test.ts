@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsStore } from './settings-store';
-import { nodeFileSystem } from '../fs';
+import { nodeFileSystem } from '../../base/fs';
 import { defaultSettings } from '../../../shared/settings';
 
 function tempDir(): string {

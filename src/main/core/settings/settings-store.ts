@@ -1,5 +1,5 @@
 import { defaultSettings, settingsSchema, type Settings, type SettingsPatch } from '../../../shared/settings';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../../base/fs';
 
 type Listener = (settings: Settings) => void;
 

@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from '../../../../test/emulator/s
 import { silence } from '../../../../test/emulator/voice/voice-test-client';
 import { VerbatimError } from '../../../shared/errors';
 import { unwrap } from '../../../shared/ipc/envelope';
-import type { VoiceStatus } from '../../../shared/ipc/voice-contract';
+import type { VoiceStatus } from '../../../shared/voice';
 import { composeServices } from '../../compose';
 import { createDispatcher } from '../../ipc/dispatcher';
 import { createHandlers } from '../../ipc/create-handlers';

@@ -1,10 +1,10 @@
 import type { Microphone } from '../recording/microphone';
 import { VerbatimError, withoutFullStop } from '../../../shared/errors';
-import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/ipc/voice-contract';
+import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/voice';
 import type { Settings } from '../../../shared/settings';
 import type { Library, JobRecord } from '../library/library';
-import { Signal } from '../signal';
-import type { ConversationStore } from './conversation-store';
+import { Signal } from '../../base/signal';
+import type { VoiceConversationStore } from './voice-conversation-store';
 import { microphoneRefused, type MicrophoneAccess } from './microphone-access';
 import type { AudioSink } from './playback-queue';
 import {
@@ -16,7 +16,7 @@ import {
 import { voiceAddress } from './voice-address';
 import { VoiceSession, type AudioSource, type VoiceEvent, type VoiceTimers } from './voice-session';
 import { wsSocketFactory, type VoiceSocketFactory } from './voice-socket';
-import type { IDisposable } from '../lifecycle';
+import type { IDisposable } from '../../base/lifecycle';
 
 /**
  * The assistant as the app runs it: one voice session at a time, its audio devices, the
@@ -58,7 +58,7 @@ export type AssistantEvent =
 
 export interface AssistantServiceOptions {
   library: Library;
-  conversations: ConversationStore;
+  conversations: VoiceConversationStore;
   audio: AssistantAudio;
   apiKey: () => string | undefined;
   /** The override of the agent's address (environment, then Settings), if any. */

@@ -6,8 +6,8 @@ import type { Core } from '../app-core';
 import type { Secrets } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { AssistantService, type AssistantAudio } from './assistant-service';
-import { ConversationStore } from './conversation-store';
-import { toDisposable, type IDisposable } from '../lifecycle';
+import { VoiceConversationStore } from './voice-conversation-store';
+import { toDisposable, type IDisposable } from '../../base/lifecycle';
 
 /** Where no sound devices are wired up: the assistant says so instead of failing obscurely. */
 export const noAudio: AssistantAudio = {
@@ -30,9 +30,9 @@ export function composeAssistant(options: {
   voiceUrlOverride?: string | undefined;
   /** Shared with the interview recorder: one capture at a time. */
   microphone?: Microphone | undefined;
-}): { assistant: AssistantService; conversations: ConversationStore } & IDisposable {
+}): { assistant: AssistantService; conversations: VoiceConversationStore } & IDisposable {
   const { core, settings } = options;
-  const conversations = new ConversationStore(core.db);
+  const conversations = new VoiceConversationStore(core.db);
   let voiceUrl: string | undefined;
   // A settings file that cannot be read is reported where the settings are composed.
   settings.get().then(

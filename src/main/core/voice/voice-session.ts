@@ -3,7 +3,7 @@ import { Chunker, measureLevel, type Level } from './pcm';
 import { PlaybackQueue, type AudioSink } from './playback-queue';
 import { parseServerMessage, sessionUpdate, type ServerMessage, type SessionConfig } from './voice-protocol';
 import type { VoiceSocket, VoiceSocketFactory } from './voice-socket';
-import { DisposableStore, toDisposable, type IDisposable } from '../lifecycle';
+import { DisposableStore, toDisposable, type IDisposable } from '../../base/lifecycle';
 import { toolResultText } from '../library-tools/library-tools';
 
 /**

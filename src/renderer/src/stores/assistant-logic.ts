@@ -1,4 +1,4 @@
-import type { VoiceStateName } from '../../../shared/ipc/voice-contract';
+import type { VoiceStateName } from '../../../shared/voice';
 
 /** The assistant view's pure parts: what a conversation shows and what each state is called. */
 

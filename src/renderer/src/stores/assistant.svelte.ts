@@ -1,4 +1,4 @@
-import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/ipc/voice-contract';
+import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/voice';
 import { api } from '../lib/api';
 import { problem, type Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';

@@ -1,4 +1,4 @@
-import type { RecorderStatus, RecordingDevice } from '../../../shared/ipc/recorder-contract';
+import type { RecorderStatus, RecordingDevice } from '../../../shared/recording';
 
 /** What the Record view's form holds: the input, mono or stereo, and the rate. */
 export interface ChoiceDraft {

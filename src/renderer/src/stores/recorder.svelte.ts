@@ -1,9 +1,4 @@
-import type {
-  RecorderStatus,
-  Recording,
-  RecordingChoice,
-  RecordingDevice,
-} from '../../../shared/ipc/recorder-contract';
+import type { RecorderStatus, Recording, RecordingChoice, RecordingDevice } from '../../../shared/recording';
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';

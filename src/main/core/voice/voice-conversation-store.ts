@@ -1,14 +1,9 @@
 import type { Db } from '../library/database';
 import { cleanText, highlight, queryTerms, toFtsQuery } from '../library/fts-query';
-import type {
-  ConversationSummary,
-  ConversationTurn,
-  ConversationHit,
-  TurnRole,
-} from '../../../shared/ipc/voice-contract';
+import type { ConversationSummary, ConversationTurn, ConversationHit, TurnRole } from '../../../shared/voice';
 
 /** Conversations with the voice assistant in the library (migration 6), searchable by their words. */
-export class ConversationStore {
+export class VoiceConversationStore {
   constructor(private readonly db: Db) {}
 
   begin(id: string, startedAt: number): void {

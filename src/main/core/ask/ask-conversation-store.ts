@@ -6,7 +6,7 @@ import type { Db } from '../library/database';
  * conversation is still there after a restart. An entry that no longer reads as one (written
  * by a later version, say) is skipped rather than breaking the whole conversation.
  */
-export class ConversationStore {
+export class AskConversationStore {
   constructor(private readonly db: Db) {}
 
   list(transcriptId: string): AskEntry[] {

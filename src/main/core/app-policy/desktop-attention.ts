@@ -1,4 +1,4 @@
-import { finishedStatuses, type JobStatus, type TranscriptSummary } from '../../shared/library';
+import { finishedStatuses, type JobStatus, type TranscriptSummary } from '../../../shared/library';
 
 /**
  * What the operating system shows of Verbatim's work while the journalist is elsewhere: a

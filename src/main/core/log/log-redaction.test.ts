@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, MemorySink } from './logger';
-import { createScrubber } from './redaction';
+import { createScrubber } from './log-redaction';
 
 /** A logger writing to memory, with the keys a secrets store would hold. */
 function logged(secrets: string[] = []): { sink: MemorySink; log: ReturnType<typeof createLogger> } {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectOpened, recordingArguments } from './opened-recordings';
-import { audioExtensions, videoExtensions } from '../../shared/recording-types';
+import { audioExtensions, videoExtensions } from '../../../shared/recording-file-extensions';
 
-const fixtures = resolve(import.meta.dirname, '../../../test/fixtures');
+const fixtures = resolve(import.meta.dirname, '../../../../test/fixtures');
 
 describe('recordingArguments', () => {
   it('finds the recordings a second instance or the first launch was given, relative to its folder', () => {
@@ -45,7 +45,7 @@ describe('inspectOpened', () => {
 
 describe('the installers’ file associations', () => {
   it('register exactly the extensions the app opens', () => {
-    const yml = readFileSync(resolve(import.meta.dirname, '../../../electron-builder.yml'), 'utf8');
+    const yml = readFileSync(resolve(import.meta.dirname, '../../../../electron-builder.yml'), 'utf8');
     const lists = [...yml.matchAll(/^\s+- ext: \[([^\]]+)\]/gm)].map((match) =>
       match[1]!.split(',').map((extension) => extension.trim()),
     );

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { hasRecordingExtension } from '../../shared/recording-types';
-import { inspectRecording } from './transcription/recording-file';
+import { hasRecordingExtension } from '../../../shared/recording-file-extensions';
+import { inspectRecording } from '../transcription/recording-file';
 
 /** Recordings the OS handed the app, checked, for the New transcription form. */
 export interface OpenedRecordings {
