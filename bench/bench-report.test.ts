@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { judge, readResults, type Measurement, type RunInfo } from './bench-kit';
-import { docPath, formatNumber, renderReport, reportEnd, reportStart, rewriteReport } from './bench-report';
+import { gitChangedSince } from './bench-freshness';
+import {
+  checkedHead,
+  docPath,
+  formatNumber,
+  renderReport,
+  reportEnd,
+  reportStart,
+  rewriteReport,
+} from './bench-report';
 
 const run: RunInfo = {
   commit: '0123456789abcdef0123456789abcdef01234567',
@@ -105,8 +114,50 @@ describe('the results section of docs/benchmarks.md', () => {
     ]);
   });
 
-  it('is, in the committed doc, exactly what the committed results make', () => {
+  it('is, in the committed doc, exactly what the committed results make, checked against the commit it names', () => {
     const doc = readFileSync(docPath, 'utf8');
-    expect(doc).toBe(rewriteReport(doc, readResults()));
+    const head = checkedHead(doc);
+    expect(head, 'the doc names the commit its freshness was checked against').toBeDefined();
+    expect(doc).toBe(
+      rewriteReport(doc, readResults(), { head: head!, changedSince: gitChangedSince(head!) }),
+    );
+  });
+
+  it('adds a fresh column: a figure is stale on a dirty tree, after a change to its files, or from an unknown commit', () => {
+    const clean = { ...run, dirty: false };
+    const changed: Record<string, string[] | null> = {
+      [clean.commit]: [
+        'src/main/core/library/transcript-search.ts',
+        'bench/library-search.ts',
+        'bench/fixtures.ts',
+      ],
+    };
+    const asked: string[][] = [];
+    const report = renderReport(
+      [
+        judge(search, 'search', clean),
+        judge(batch, 'export', { ...clean, commit: 'f'.repeat(40) }),
+        judge(batch, 'export', run),
+      ],
+      {
+        head: 'a'.repeat(40),
+        changedSince: (commit, paths) => {
+          asked.push([...paths]);
+          return commit in changed ? changed[commit]! : commit === 'f'.repeat(40) ? [] : null;
+        },
+      },
+    );
+    expect(report).toMatch(
+      /\| stale: 3 files changed since \(src\/main\/core\/library\/transcript-search\.ts, bench\/library-search\.ts, …\) +\|/,
+    );
+    expect(report).toMatch(/\| fresh +\|/);
+    expect(report).toMatch(/\| stale: measured on a dirty tree +\|/);
+    expect(report).toContain(`and ${'a'.repeat(40)}, when this section was written`);
+    // Each suite is checked against its own files and the kit's.
+    expect(asked[0]).toEqual(
+      expect.arrayContaining(['src/main/core/library', 'bench/library-search.ts', 'bench/bench-kit.ts']),
+    );
+    expect(asked[1]).toContain('src/main/core/export');
+    expect(asked[1]).not.toContain('bench/library-search.ts');
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { readResults, resultsPath, type BenchResult, type RunInfo } from './bench-kit';
+import { freshness, gitChangedSince, type ChangedSince } from './bench-freshness';
 
 /**
  * The results section of docs/benchmarks.md, generated from bench/results.json so the doc
@@ -52,8 +54,17 @@ function table(header: string[], rows: string[][]): string {
   ].join('\n');
 }
 
-/** The generated section: the table, the machines it ran on, and each result's notes. */
-export function renderReport(results: BenchResult[]): string {
+/** Where the figures were checked against the code: the commit and what has changed since each was measured. */
+export interface FreshnessCheck {
+  head: string;
+  changedSince: ChangedSince;
+}
+
+/**
+ * The generated section: the table, the machines it ran on, and each result's notes; with a
+ * freshness check, a column saying which figures the code has moved on from.
+ */
+export function renderReport(results: BenchResult[], check?: FreshnessCheck): string {
   const machines = [...new Set(results.map((result) => machineText(result.run.machine)))];
   const machineMark = (result: BenchResult): string =>
     machines.length > 1 ? `, machine ${machines.indexOf(machineText(result.run.machine)) + 1}` : '';
@@ -65,6 +76,7 @@ export function renderReport(results: BenchResult[]): string {
     result.targets.length === 0 ? 'reported only' : result.verdicts.map((v) => v.target).join('; '),
     verdictText(result),
     `${runText(result.run)}${machineMark(result)}`,
+    ...(check ? [freshness(result, check.changedSince)] : []),
   ]);
   const machineLines =
     machines.length === 1
@@ -84,28 +96,51 @@ export function renderReport(results: BenchResult[]): string {
     // Prettier would realign the table; the generator owns this block, byte for byte.
     '<!-- prettier-ignore-start -->',
     table(
-      ['benchmark', 'Verbatim', 'baseline, run in the same process', 'ratio', 'target', 'met', 'run'],
+      [
+        'benchmark',
+        'Verbatim',
+        'baseline, run in the same process',
+        'ratio',
+        'target',
+        'met',
+        'run',
+        ...(check ? ['fresh'] : []),
+      ],
       rows,
     ),
     '',
     ...machineLines,
+    ...(check
+      ? [
+          '',
+          `Fresh: whether the code each figure measures is unchanged between its run's commit and ${check.head}, when this section was written; a stale figure is re-measured with \`npm run bench -- <suite>\`.`,
+        ]
+      : []),
     '',
     ...details,
     '<!-- prettier-ignore-end -->',
   ].join('\n');
 }
 
+/** The commit the doc's freshness column was checked against, as the section names it. */
+export function checkedHead(doc: string): string | undefined {
+  return /and ([0-9a-f]{40}), when this section was written/.exec(doc)?.[1];
+}
+
 /** `doc` with the section between the markers replaced by the report of `results`. */
-export function rewriteReport(doc: string, results: BenchResult[]): string {
+export function rewriteReport(doc: string, results: BenchResult[], check?: FreshnessCheck): string {
   const start = doc.indexOf(reportStart);
   const end = doc.indexOf(reportEnd);
   if (start < 0 || end < start) {
     throw new Error(`docs/benchmarks.md has lost its markers: ${reportStart} … ${reportEnd}`);
   }
-  return `${doc.slice(0, start + reportStart.length)}\n${renderReport(results)}\n${doc.slice(end)}`;
+  return `${doc.slice(0, start + reportStart.length)}\n${renderReport(results, check)}\n${doc.slice(end)}`;
 }
 
 /** Rewrites docs/benchmarks.md from bench/results.json. */
 export function writeReport(results = readResults(resultsPath), path = docPath): void {
-  writeFileSync(path, rewriteReport(readFileSync(path, 'utf8'), results));
+  const repository = join(import.meta.dirname, '..');
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repository, encoding: 'utf8' }).trim();
+  const check = { head, changedSince: gitChangedSince(head, repository) };
+  writeFileSync(path, rewriteReport(readFileSync(path, 'utf8'), results, check));
 }

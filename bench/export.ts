@@ -131,8 +131,8 @@ export async function run(): Promise<Measurement[]> {
       ours: batch.ms / count,
       baseline: baseline.ms / count,
       baselineLabel: 'reading the same transcripts and writing their words as JSON files, mean',
-      // The issue asks for the time per transcript to be reported, with no bound on it.
-      targets: [],
+      // A cost, bounded: a Word document costs at most five times reading and writing its words.
+      targets: [{ of: 'ratio', comparison: '<', threshold: 5 }],
       notes: {
         totalMs: Math.round(batch.ms),
         meanOfEachExportMs: Math.round(mean(perTranscript) * 10) / 10,

@@ -262,7 +262,8 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
         baseline: megabytes(plainBytes),
         baselineLabel:
           'the same index without prefix indexes or filter terms (before migrations 11, 12 and 14)',
-        targets: [],
+        // A cost, bounded: the prefix and filter terms may cost the disk at most five plain indexes.
+        targets: [{ of: 'ratio', comparison: '<', threshold: 5 }],
         notes: { buildSeconds: Math.round(build.ms / 1000) },
       },
       {
@@ -272,7 +273,12 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
         ours: Math.round(ingestPrefix.ms),
         baseline: Math.round(ingestPlain.ms),
         baselineLabel: 'the same 20 hours stored before the upgrade, without prefix indexes or filter terms',
-        targets: [],
+        // A reporter back from a week of interviews waits under ten seconds for them to be stored,
+        // whatever the library's size; and the search terms cost at most 30 plain stores.
+        targets: [
+          { of: 'ours', statistic: 'one run', comparison: '<', threshold: 10_000, unit: 'ms' },
+          { of: 'ratio', comparison: '<', threshold: 30 },
+        ],
       },
       {
         name: `search: time to upgrade the ${scale} library to prefix indexes and filter terms (opening it: backup, migrations 11 to 14), one run`,
@@ -281,7 +287,12 @@ export async function runSearchBench(hours: number, targetMs: number): Promise<M
         ours: Math.round(upgrade.ms),
         baseline: Math.round(rebuildPlain.ms),
         baselineLabel: 'rebuilding the plain index of the same library',
-        targets: [],
+        // Once per library, with its progress shown (issue #34): at most 20 plain rebuilds, and
+        // at most a minute per 1,000 hours.
+        targets: [
+          { of: 'ratio', comparison: '<', threshold: 20 },
+          { of: 'ours', statistic: 'one run', comparison: '<', threshold: hours * 60, unit: 'ms' },
+        ],
       },
     ];
   } finally {

@@ -1,39 +1,12 @@
-import { judge, runInfo, saveResults, type BenchResult, type Measurement } from './bench-kit';
+import { judge, runInfo, saveResults, type BenchResult } from './bench-kit';
 import { writeReport } from './bench-report';
+import { namedOnly, suites } from './run-suites';
 
 /**
  * `npm run bench [name…]`: runs the benchmarks (all, or those named), judges each result
  * against its targets, saves bench/results.json and rewrites the results section of
  * docs/benchmarks.md. Exits with 1 when any target is missed.
  */
-const browserBench = (name: string): string => `./browser/${name}`;
-type Suite = { run: () => Promise<Measurement[]> };
-
-const suites: Record<string, () => Promise<Suite>> = {
-  ingest: () => import('./library-ingest'),
-  search: () => import('./library-search'),
-  open: () => import('./library-open'),
-  upload: () => import('./upload'),
-  scheduler: () => import('./scheduler'),
-  export: () => import('./export'),
-  ask: () => import('./ask'),
-  voice: () => import('./voice'),
-  // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
-  reader: () => import(browserBench('reader')) as Promise<Suite>,
-  catalog: () => import(browserBench('catalog')) as Promise<Suite>,
-  // In main, then in Chromium (bench/browser/corrections-paint.ts, which it imports itself).
-  corrections: () => import('./corrections'),
-  // In main, then in Chromium once the Quotes view is there (bench/browser/quotes-paint.ts).
-  quotes: () => import('./quotes'),
-  'story-export': () => import('./story-export'),
-  recording: () => import('./recording'),
-};
-
-/** Run only when named: they take many minutes. */
-const namedOnly: Record<string, () => Promise<Suite>> = {
-  // 10,000 hours of transcripts (6 million sentences): minutes to build.
-  'search-archive': () => import('./search-archive'),
-};
 const known = { ...suites, ...namedOnly };
 
 const chosen = process.argv.slice(2);
