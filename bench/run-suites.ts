@@ -12,6 +12,7 @@ export const suites: Record<string, () => Promise<Suite>> = {
   scheduler: () => import('./scheduler'),
   export: () => import('./export'),
   ask: () => import('./ask'),
+  sse: () => import('./sse'),
   voice: () => import('./voice'),
   // Typed by bench/browser/tsconfig.json (it needs the DOM), so imported by a computed path.
   reader: () => import(browserBench('reader')) as Promise<Suite>,

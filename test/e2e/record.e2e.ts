@@ -7,7 +7,7 @@ import type { Highlight } from '../../src/shared/highlights';
 import type { RecorderStatus, Recording } from '../../src/shared/recording';
 import { startWebApp } from '../../src/web-host/start';
 import { openDatabase } from '../../src/main/core/library/database';
-import { wavHeader } from '../../src/main/core/recording/crash-safe-wav';
+import { pcm16WavHeader } from '../../src/main/core/media/wav-header';
 import { Recordings } from '../../src/main/core/recording/recordings';
 import { diskTimeLeft } from '../../src/renderer/src/stores/level-history';
 import { clock } from '../../src/renderer/src/stores/recorder-logic';
@@ -204,7 +204,7 @@ test('offers a recording a crash cut short, repaired, to transcribe', async ({ p
   mkdirSync(join(dataDir, 'recordings'));
   writeFileSync(
     path,
-    Buffer.concat([wavHeader({ sampleRate: 16_000, channels: 1 }, 0), spokenPcm(3, 16_000)]),
+    Buffer.concat([pcm16WavHeader({ sampleRate: 16_000, channels: 1 }, 0), spokenPcm(3, 16_000)]),
   );
   const db = openDatabase(join(dataDir, 'library.sqlite'));
   await new Recordings(db).start(path, { sampleRate: 16_000, channels: 1 }, deadPid);

@@ -5,7 +5,7 @@ import type { Recording } from '../../src/shared/recording';
 import type { TranscriptSummary } from '../../src/shared/library';
 import { startWebApp } from '../../src/web-host/start';
 import { openDatabase } from '../../src/main/core/library/database';
-import { wavHeader } from '../../src/main/core/recording/crash-safe-wav';
+import { pcm16WavHeader } from '../../src/main/core/media/wav-header';
 import { Recordings } from '../../src/main/core/recording/recordings';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { callBridge } from './pages/bridge';
@@ -37,7 +37,7 @@ test('a recording sent from the New transcription form is linked; one whose file
     const path = join(folder, name);
     const sound = spokenPcm(seconds, 16_000);
     const started = await recordings.start(path, format);
-    writeFileSync(path, Buffer.concat([wavHeader(format, sound.length), sound]));
+    writeFileSync(path, Buffer.concat([pcm16WavHeader(format, sound.length), sound]));
     made.push(await recordings.finish(started.id, seconds * 1000));
   }
   db.close();

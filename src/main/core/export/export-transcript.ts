@@ -3,7 +3,8 @@ import { exportBlocks, hhmmss, type ExportTranscript } from './export-model';
 import { toDocx } from './docx-export';
 import { type CjkFonts, hasCjk, systemCjkFonts } from './fonts';
 import { toPdf } from './pdf-export';
-import { richDocument } from './rich-blocks';
+import { fieldText, stampedRuns } from './document-model';
+import { transcriptDocument } from './transcript-document';
 import { maxCharsPerSecond, toSrt, toVtt, type SubtitleOptions, type SubtitleResult } from './subtitles';
 import { toCsv, toJson, toMarkdown, toPlainText } from './text-formats';
 
@@ -158,14 +159,17 @@ export function previewExport(
     const lines = rendered.text.replace(/^\uFEFF/, '').split(/\r?\n/);
     return { lines: lines.slice(0, pageLines), warnings: [...warnings, ...rendered.warnings] };
   }
-  const d = richDocument(t, o);
+  const d = transcriptDocument(t, o);
   const lines: string[] = [];
-  if (o.header) {
-    lines.push(d.title, ...d.meta.map((m) => `${m.label}: ${m.value}`), '');
+  if (d.head) {
+    lines.push(d.head.title, ...d.head.fields.map((f) => `${f.label}: ${fieldText(f)}`), '');
   }
   for (const b of d.blocks) {
     if (lines.length >= pageLines) break;
-    const text = b.pieces.map((p) => (p.stamp ? `${p.stamp} ${p.text}` : p.text)).join(' ');
+    if (b.kind !== 'speech') continue;
+    const text = stampedRuns(b)
+      .map((p) => (p.stamp ? `${p.stamp} ${p.text}` : p.text))
+      .join(' ');
     lines.push(...wrap(b.speaker ? `${b.speaker}: ${text}` : text, pageColumns), '');
   }
   return { lines: lines.slice(0, pageLines), warnings };

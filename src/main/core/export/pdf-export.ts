@@ -1,35 +1,30 @@
 import PDFDocument from 'pdfkit';
 import type { ExportOptions, ExportTranscript } from './export-model';
 import { type CjkFonts, dejaVuFonts, hasCjk, splitByScript, systemCjkFonts } from './fonts';
-import {
-  type RichAppendix,
-  type RichBlock,
-  type RichDocument,
-  isRtl,
-  isRtlToken,
-  richDocument,
-} from './rich-blocks';
+import { type DocBlock, type DocModel, fieldText, isRtl, isRtlToken, stampedRuns } from './document-model';
+import { transcriptDocument } from './transcript-document';
 
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
 const CJK_REGULAR = 'CJK';
 const CJK_BOLD = 'CJK-Bold';
 const BLACK = '#000000';
-export const GREY = '#666666';
-export const BODY_SIZE = 11;
+const GREY = '#666666';
+const BODY_SIZE = 11;
 const MARGIN = 56; // 2 cm: room for the page-number footer inside the bottom margin.
+const QUOTE_INDENT = 24;
 
-export interface Run {
+interface Run {
   text: string;
   bold?: boolean;
   color?: string;
 }
 
 /** The font for a piece of text: the CJK face for Chinese, Japanese and Korean when there is one. */
-export type FontPicker = (bold: boolean, cjk: boolean) => string;
+type FontPicker = (bold: boolean, cjk: boolean) => string;
 
 /** Where paragraphs go: the document, its fonts, and the text column. */
-export interface Layout {
+interface Layout {
   doc: PDFKit.PDFDocument;
   pick: FontPicker;
   left: number;
@@ -40,27 +35,32 @@ export interface Layout {
  * A PDF built in Node with pdfkit, embedding DejaVu Sans so Greek, Cyrillic, Arabic and Hebrew
  * are readable on any machine. DejaVu has no CJK glyphs, so Chinese, Japanese and Korean runs are
  * set in the system's CJK font (`cjk`); without one they come out as empty boxes, and the caller
- * warns the user (see exportTranscript).
+ * warns the user (see exportTranscript and renderStory).
  */
-export async function toPdf(
-  t: ExportTranscript,
-  o: ExportOptions,
+export async function documentToPdf(
+  d: DocModel,
   cjk: CjkFonts | null = systemCjkFonts(),
 ): Promise<Uint8Array> {
-  const d = richDocument(t, o);
   const doc = newDocument(d.title, cjk);
   const bytes = collectBytes(doc);
   const layout = textColumn(doc, fontPicker(cjk));
-  if (o.header) writeTitleBlock(layout, d);
-  writeBlocks(layout, d.blocks);
-  if (d.appendix) writeAppendix(layout, d.appendix);
+  if (d.head) writeTitleBlock(layout, d.head);
+  for (const b of d.blocks) writeBlock(layout, b);
   numberPages(layout);
   doc.end();
   return bytes;
 }
 
-/** An A4 document with DejaVu registered, and the CJK font when the system has one (stories too). */
-export function newDocument(title: string, cjk: CjkFonts | null): PDFKit.PDFDocument {
+export function toPdf(
+  t: ExportTranscript,
+  o: ExportOptions,
+  cjk: CjkFonts | null = systemCjkFonts(),
+): Promise<Uint8Array> {
+  return documentToPdf(transcriptDocument(t, o), cjk);
+}
+
+/** An A4 document with DejaVu registered, and the CJK font when the system has one. */
+function newDocument(title: string, cjk: CjkFonts | null): PDFKit.PDFDocument {
   const fonts = dejaVuFonts();
   // bufferPages keeps every page open so page numbers ("Page 2 of 9") can be written at the end.
   const doc = new PDFDocument({
@@ -79,12 +79,12 @@ export function newDocument(title: string, cjk: CjkFonts | null): PDFKit.PDFDocu
   return doc;
 }
 
-export function fontPicker(cjk: CjkFonts | null): FontPicker {
+function fontPicker(cjk: CjkFonts | null): FontPicker {
   return (bold, isCjk) => (isCjk && cjk ? (bold ? CJK_BOLD : CJK_REGULAR) : bold ? BOLD : REGULAR);
 }
 
 /** The document's bytes, once it has ended. */
-export function collectBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+function collectBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   return new Promise<Uint8Array>((resolve, reject) => {
@@ -93,13 +93,13 @@ export function collectBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
   });
 }
 
-export function textColumn(doc: PDFKit.PDFDocument, pick: FontPicker): Layout {
+function textColumn(doc: PDFKit.PDFDocument, pick: FontPicker): Layout {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   return { doc, pick, left, width };
 }
 
-export function heading(layout: Layout, text: string, size: number): void {
+function heading(layout: Layout, text: string, size: number): void {
   const { doc } = layout;
   keepRoom(doc, size * 3);
   doc.font(BOLD).fontSize(size).fillColor(BLACK);
@@ -107,55 +107,77 @@ export function heading(layout: Layout, text: string, size: number): void {
   doc.moveDown(0.3);
 }
 
-function writeTitleBlock(layout: Layout, d: RichDocument): void {
-  heading(layout, d.title, 20);
-  for (const m of d.meta) {
-    paragraph(layout, [{ text: `${m.label}: `, bold: true }, { text: m.value }], 10);
+function writeTitleBlock(layout: Layout, head: NonNullable<DocModel['head']>): void {
+  heading(layout, head.title, 20);
+  for (const f of head.fields) {
+    paragraph(layout, [{ text: `${f.label}: `, bold: true }, { text: fieldText(f) }], 10);
   }
-  layout.doc.moveDown(1);
+  layout.doc.moveDown(head.fields.length > 0 ? 1 : 0.5);
 }
 
-function writeBlocks(layout: Layout, blocks: RichBlock[]): void {
+function writeBlock(layout: Layout, b: DocBlock): void {
   const { doc } = layout;
-  for (const b of blocks) {
-    const runs: Run[] = [];
-    if (b.speaker) runs.push({ text: `${b.speaker}: `, bold: true });
-    b.pieces.forEach((p, i) => {
-      if (p.stamp) runs.push({ text: `${p.stamp} `, color: GREY });
-      runs.push({ text: i < b.pieces.length - 1 ? `${p.text} ` : p.text });
-    });
-    // Two lines of room, so a speaker name is never stranded alone at the foot of a page.
-    keepRoom(doc, BODY_SIZE * 3);
-    paragraph(layout, runs, BODY_SIZE);
-    doc.moveDown(0.5);
-  }
-}
-
-function writeAppendix(layout: Layout, a: RichAppendix): void {
-  const { doc } = layout;
-  doc.moveDown(1);
-  heading(layout, 'Appendix', 16);
-  if (a.summary) {
-    heading(layout, 'Summary', 13);
-    paragraph(layout, [{ text: a.summary }], BODY_SIZE);
-    doc.moveDown(0.5);
-  }
-  if (a.keyPhrases.length > 0) {
-    heading(layout, 'Key phrases', 13);
-    for (const k of a.keyPhrases) paragraph(layout, [{ text: `• ${k}` }], BODY_SIZE);
-    doc.moveDown(0.5);
-  }
-  if (a.entities.length > 0 || a.redactedEntities) {
-    heading(layout, 'Entities', 13);
-    for (const e of a.entities) {
-      paragraph(layout, [{ text: `• ${e.type}: `, bold: true }, { text: e.text }], BODY_SIZE);
+  switch (b.kind) {
+    case 'heading':
+      doc.moveDown(0.5);
+      heading(layout, b.text, 14);
+      return;
+    case 'part':
+      doc.moveDown(1);
+      heading(layout, b.title, 16);
+      return;
+    case 'section':
+      heading(layout, b.title, 13);
+      return;
+    case 'paragraph':
+      keepRoom(doc, BODY_SIZE * 3);
+      paragraph(layout, [{ text: b.text }], BODY_SIZE);
+      doc.moveDown(0.5);
+      return;
+    case 'speech': {
+      const runs: Run[] = [];
+      if (b.speaker) runs.push({ text: `${b.speaker}: `, bold: true });
+      const pieces = stampedRuns(b);
+      pieces.forEach((p, i) => {
+        if (p.stamp) runs.push({ text: `${p.stamp} `, color: GREY });
+        runs.push({ text: i < pieces.length - 1 ? `${p.text} ` : p.text });
+      });
+      // Two lines of room, so a speaker name is never stranded alone at the foot of a page.
+      keepRoom(doc, BODY_SIZE * 3);
+      paragraph(layout, runs, BODY_SIZE);
+      doc.moveDown(0.5);
+      return;
     }
-    if (a.redactedEntities) paragraph(layout, [{ text: `• ${a.redactedEntities}` }], BODY_SIZE);
+    case 'quote': {
+      const indented: Layout = {
+        ...layout,
+        left: layout.left + QUOTE_INDENT,
+        width: layout.width - QUOTE_INDENT,
+      };
+      // A quote and its citation start on the same page, so a citation is never alone at the top.
+      keepRoom(doc, BODY_SIZE * 5);
+      paragraph(indented, [{ text: b.text }], BODY_SIZE);
+      paragraph(indented, [{ text: `— ${b.citation}`, color: GREY }], 10);
+      doc.moveDown(0.7);
+      return;
+    }
+    case 'list':
+      for (const item of b.items) {
+        paragraph(
+          layout,
+          item.label
+            ? [{ text: `• ${item.label}: `, bold: true }, { text: item.text }]
+            : [{ text: `• ${item.text}` }],
+          BODY_SIZE,
+        );
+      }
+      doc.moveDown(0.5);
+      return;
   }
 }
 
 /** "Page n of m" centred in every page's bottom margin. */
-export function numberPages({ doc, left, width }: Layout): void {
+function numberPages({ doc, left, width }: Layout): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -175,7 +197,7 @@ export function numberPages({ doc, left, width }: Layout): void {
   }
 }
 
-export function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
+function keepRoom(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.maxY()) doc.addPage();
 }
 
@@ -191,7 +213,7 @@ function sharedBaseline(doc: PDFKit.PDFDocument, size: number): { baseline?: num
   return typeof ascender === 'number' ? { baseline: -((ascender / 1000) * size) } : {};
 }
 
-export function paragraph(layout: Layout, runs: Run[], size: number): void {
+function paragraph(layout: Layout, runs: Run[], size: number): void {
   const { doc, pick, left, width } = layout;
   const parts = runs.filter((r) => r.text !== '');
   if (isRtl(parts.map((r) => r.text).join(''))) {

@@ -3,11 +3,13 @@ import { formatDay } from '../../../shared/display-format';
 import type { Story, StoryItem } from '../../../shared/highlights';
 import { inQuotationMarks } from '../../../shared/quotation-marks';
 import type { StoryExportOptions } from '../../../shared/story-export-options';
+import type { DocBlock, DocModel } from './document-model';
 
 /**
- * The layout every story format shares: the title, then the items in order as headings, the
- * journalist's paragraphs and quotes with their citations, then optionally the sources. DOCX,
- * PDF, Markdown and plain text all walk this, so they cannot disagree on what a story says.
+ * A story as the one document tree (document-model.ts): the title, then the items in order as
+ * headings, the journalist's paragraphs and quotes with their citations, then optionally the
+ * sources. DOCX, PDF, Markdown and plain text all render this, so they cannot disagree on what a
+ * story says.
  *
  * The journalist's text: a line starting with "# " is a heading (the rest of the line); blank
  * lines separate paragraphs; other lines next to each other are one paragraph, joined by a
@@ -19,22 +21,7 @@ type QuoteItem = Extract<StoryItem, { kind: 'quote' }>;
 /** Shown beside a quote whose words were deleted, so it is never exported as if still said. */
 export const missingQuoteNote = '[words deleted in the transcript]';
 
-export type StoryBlock =
-  | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; text: string }
-  | {
-      kind: 'quote';
-      /** The words as they read now (or last read), without quotation marks. */
-      text: string;
-      /** The transcript's language: the quotation marks the words are printed in. */
-      languageCode: string | null;
-      /** The visible note for a quote whose words were deleted, or null. */
-      note: string | null;
-      /** The citation without its leading dash, saying so when the recording is gone. */
-      citation: string;
-    };
-
-export interface StorySource {
+interface StorySource {
   title: string;
   date: string;
   /** The quotes' start times in the recording, in story order, each once. */
@@ -43,16 +30,9 @@ export interface StorySource {
   gone: boolean;
 }
 
-export interface StoryDocument {
-  title: string;
-  blocks: StoryBlock[];
-  /** Null when the source list is off or the story has no quotes. */
-  sources: StorySource[] | null;
-}
-
 /** The journalist's text as headings and paragraphs, by the rule above. */
-export function textBlocks(text: string): StoryBlock[] {
-  const blocks: StoryBlock[] = [];
+export function textBlocks(text: string): DocBlock[] {
+  const blocks: DocBlock[] = [];
   let lines: string[] = [];
   const flush = (): void => {
     if (lines.length > 0) blocks.push({ kind: 'paragraph', text: lines.join(' ') });
@@ -95,8 +75,18 @@ function sourcesOf(quotes: QuoteItem[], timeZone?: string): StorySource[] {
   return [...byTranscript.values()];
 }
 
-export function storyDocument(story: Story, options: StoryExportOptions): StoryDocument {
-  const blocks: StoryBlock[] = [];
+/**
+ * `“words” [note]`: the quotation as every format prints it, in the marks of its transcript's
+ * language, the note outside them.
+ */
+function quotation(item: QuoteItem): string {
+  const text = item.text.trim();
+  const words = text === '' ? '' : inQuotationMarks(text, item.languageCode);
+  return [words, noteFor(item)].filter((part): part is string => !!part).join(' ');
+}
+
+export function storyDocument(story: Story, options: StoryExportOptions): DocModel {
+  const blocks: DocBlock[] = [];
   const quotes: QuoteItem[] = [];
   for (const item of story.items) {
     if (item.kind === 'text') {
@@ -106,27 +96,24 @@ export function storyDocument(story: Story, options: StoryExportOptions): StoryD
     quotes.push(item);
     blocks.push({
       kind: 'quote',
-      text: item.text.trim(),
-      languageCode: item.languageCode,
-      note: noteFor(item),
+      text: quotation(item),
       citation: formatCitation(item, options.citation, options.timeZone),
     });
   }
-  const sources = options.sourceList && quotes.length > 0 ? sourcesOf(quotes, options.timeZone) : null;
-  return { title: story.name, blocks, sources };
-}
-
-/**
- * `“words” [note]`: the quotation as every format prints it, in the marks of its transcript's
- * language, the note outside them.
- */
-export function quotation(block: Extract<StoryBlock, { kind: 'quote' }>): string {
-  const words = block.text === '' ? '' : inQuotationMarks(block.text, block.languageCode);
-  return [words, block.note].filter((part): part is string => !!part).join(' ');
+  if (options.sourceList && quotes.length > 0) {
+    blocks.push(
+      { kind: 'section', title: 'Sources' },
+      {
+        kind: 'list',
+        items: sourcesOf(quotes, options.timeZone).map((s) => ({ label: null, text: sourceLine(s) })),
+      },
+    );
+  }
+  return { title: story.name, head: { title: story.name, fields: [] }, blocks };
 }
 
 /** “Interview about the ferry contract”, Mar 14, 2025: quotes at 00:12:31, 00:15:02 */
-export function sourceLine(source: StorySource): string {
+function sourceLine(source: StorySource): string {
   const quoteWord = source.times.length === 1 ? 'quote at' : 'quotes at';
   // The list is written in the app's language, so a title is quoted as English quotes it.
   const line = `${inQuotationMarks(source.title, 'en')}, ${source.date}: ${quoteWord} ${source.times.join(', ')}`;

@@ -1,133 +1,26 @@
-import { formatRecordedAt, languageName } from '../../../shared/display-format';
-import { redactedEntitiesLine } from '../../../shared/redaction';
+import { documentToMarkdown, documentToPlainText } from './document-text';
 import {
-  type ExportAnalyses,
-  appendixHasContent,
-  type ExportBlock,
-  type ExportOptions,
-  type ExportTranscript,
   defaultExportOptions,
   exportAppendix,
   exportBlocks,
+  type ExportOptions,
+  type ExportTranscript,
   hhmmss,
-  timestampPlan,
 } from './export-model';
+import { transcriptDocument } from './transcript-document';
 
 /**
  * Pure text exports (Markdown, plain text, JSON, CSV): each returns the whole file as a string;
- * writing it is the caller's job. Subtitles are in subtitles.ts.
+ * writing it is the caller's job. Markdown and plain text are the one document tree's
+ * (document-model.ts); subtitles are in subtitles.ts.
  */
 
-function headerFields(t: ExportTranscript): [string, string][] {
-  const fields: [string, string][] = [
-    ['Source', t.sourceName],
-    ['Date', formatRecordedAt(t.createdAt)],
-  ];
-  if (t.audioDurationMs !== null) fields.push(['Duration', hhmmss(t.audioDurationMs)]);
-  if (t.languageCode) fields.push(['Language', languageName(t.languageCode)]);
-  return fields;
-}
-
-function stamp(ms: number): string {
-  return `[${hhmmss(ms)}]`;
-}
-
-/** Joins a block's sentences with the inline stamps the options ask for. */
-function blockBody(block: ExportBlock, stamps: (number | null)[], escape: (s: string) => string): string {
-  return block.sentences
-    .map((s, i) => {
-      const at = stamps[i];
-      return at === null || at === undefined ? escape(s.text) : `${stamp(at)} ${escape(s.text)}`;
-    })
-    .join(' ');
-}
-
-/** Each block as one line: its stamp where one is due, the speaker as `speaker` writes it, the text. */
-function blockLines(
-  t: ExportTranscript,
-  o: ExportOptions,
-  speaker: (name: string) => string,
-  escape: (s: string) => string,
-): string[] {
-  const blocks = exportBlocks(t, o);
-  const plan = timestampPlan(blocks, o);
-  return blocks.map((b, i) => {
-    const p = plan[i];
-    const prefix: string[] = [];
-    if (p?.block !== null && p?.block !== undefined) prefix.push(stamp(p.block));
-    if (b.speaker) prefix.push(speaker(b.speaker));
-    return [...prefix, blockBody(b, p?.sentences ?? [], escape)].join(' ');
-  });
-}
-
-/** Escapes the characters Markdown would read as formatting, so quotes render as spoken. */
-export function escapeMarkdown(s: string): string {
-  // Headings and list markers only mean something at the start of a line, so only escape them there.
-  return s.replace(/([\\`*_[\]<>])/g, '\\$1').replace(/^(\s*)(#|[-+]|\d+\.)(?=\s|#|$)/gm, '$1\\$2');
-}
-
-/** The appendix to write, when the export has one with anything in it. */
-function appendixOf(t: ExportTranscript, o: ExportOptions): ExportAnalyses | undefined {
-  const a = exportAppendix(t, o);
-  return a && appendixHasContent(a) ? a : undefined;
-}
-
 export function toMarkdown(t: ExportTranscript, o: ExportOptions = defaultExportOptions): string {
-  const out: string[] = [];
-  if (o.header) {
-    out.push(`# ${escapeMarkdown(t.title)}`, '');
-    for (const [k, v] of headerFields(t)) out.push(`- **${k}:** ${escapeMarkdown(v)}`);
-    if (o.range) out.push(`- **Excerpt:** ${hhmmss(o.range.startMs)}–${hhmmss(o.range.endMs)}`);
-    out.push('');
-  }
-  const speaker = (name: string): string => `**${escapeMarkdown(name)}:**`;
-  for (const line of blockLines(t, o, speaker, escapeMarkdown)) out.push(line, '');
-  const a = appendixOf(t, o);
-  if (a) {
-    out.push('---', '');
-    if (a.summary) out.push('## Summary', '', escapeMarkdown(a.summary), '');
-    if (a.keyPhrases?.length)
-      out.push('## Key phrases', '', ...a.keyPhrases.map((k) => `- ${escapeMarkdown(k)}`), '');
-    const redacted = redactedEntitiesLine(a.redactedEntities ?? []);
-    if (a.entities?.length || redacted) {
-      out.push(
-        '## Entities',
-        '',
-        ...(a.entities ?? []).map((e) => `- ${escapeMarkdown(e.text)} (${escapeMarkdown(e.type)})`),
-        ...(redacted ? [`- ${escapeMarkdown(redacted)}`] : []),
-        '',
-      );
-    }
-  }
-  return out.join('\n').replace(/\n+$/, '\n');
+  return documentToMarkdown(transcriptDocument(t, o));
 }
 
 export function toPlainText(t: ExportTranscript, o: ExportOptions = defaultExportOptions): string {
-  const out: string[] = [];
-  const same = (s: string): string => s;
-  if (o.header) {
-    out.push(t.title);
-    for (const [k, v] of headerFields(t)) out.push(`${k}: ${v}`);
-    if (o.range) out.push(`Excerpt: ${hhmmss(o.range.startMs)}-${hhmmss(o.range.endMs)}`);
-    out.push('');
-  }
-  // Upper-case names are the newsroom transcript convention and stand out without formatting.
-  const speaker = (name: string): string => `${name.toLocaleUpperCase()}:`;
-  for (const line of blockLines(t, o, speaker, same)) out.push(line, '');
-  const a = appendixOf(t, o);
-  if (a) {
-    if (a.summary) out.push('SUMMARY', a.summary, '');
-    if (a.keyPhrases?.length) out.push('KEY PHRASES', ...a.keyPhrases.map((k) => `- ${k}`), '');
-    const redacted = redactedEntitiesLine(a.redactedEntities ?? []);
-    if (a.entities?.length || redacted)
-      out.push(
-        'ENTITIES',
-        ...(a.entities ?? []).map((e) => `- ${e.text} (${e.type})`),
-        ...(redacted ? [`- ${redacted}`] : []),
-        '',
-      );
-  }
-  return out.join('\n').replace(/\n+$/, '\n');
+  return documentToPlainText(transcriptDocument(t, o));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { type ByteRange, type ByteRewrite, fillRanges } from '../media/file-range';
+import { wavHeader } from '../media/wav-header';
 
 /**
  * Cutting a span out of a WAV recording without decoding it: uncompressed WAV stores its
@@ -142,20 +143,10 @@ export function silenceOver(layout: WavLayout, spans: readonly TimeSpan[]): Byte
 
 /** A whole WAV file: RIFF header, the source's format chunk, and the given frames as data. */
 export function wavFile(formatChunk: Uint8Array, frames: Uint8Array): Uint8Array {
-  const fmtPad = formatChunk.length % 2;
-  const dataPad = frames.length % 2;
-  const size = 12 + 8 + formatChunk.length + fmtPad + 8 + frames.length + dataPad;
-  const out = Buffer.alloc(size);
-  out.write('RIFF', 0, 'latin1');
-  out.writeUInt32LE(size - 8, 4);
-  out.write('WAVE', 8, 'latin1');
-  out.write('fmt ', 12, 'latin1');
-  out.writeUInt32LE(formatChunk.length, 16);
-  out.set(formatChunk, 20);
-  const data = 20 + formatChunk.length + fmtPad;
-  out.write('data', data, 'latin1');
-  out.writeUInt32LE(frames.length, data + 4);
-  out.set(frames, data + 8);
+  const header = wavHeader(formatChunk, frames.length);
+  const out = Buffer.alloc(header.length + frames.length + (frames.length % 2));
+  out.set(header, 0);
+  out.set(frames, header.length);
   return new Uint8Array(out);
 }
 

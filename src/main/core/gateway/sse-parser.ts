@@ -1,8 +1,17 @@
+import { type EventSourceParser, createParser } from 'eventsource-parser';
+
 /**
  * An incremental parser for server-sent events (the WHATWG "event stream" format), fed by
- * whatever chunks the network delivers. Bytes are decoded as a stream, so a character or a line
- * terminator split across two chunks is handled; each complete event is returned as soon as
- * its terminating blank line arrives, which is what lets an answer appear while it streams.
+ * whatever chunks the network delivers. Bytes are decoded as a stream, so a character split
+ * across two chunks is handled; each complete event is returned as soon as its terminating blank
+ * line arrives, which is what lets an answer appear while it streams.
+ *
+ * Decision: the line parsing is eventsource-parser's (issue #34). `npm run bench sse` measured
+ * this wrapper over it at 13.7 ms against our former hand-written parser's 20.3 ms on the same
+ * 10 MB stream of chat-completion events in 16 KiB chunks (0.68x, same run, on a loaded 2-core
+ * machine; 17.8 against 23.4 ms for the bare package earlier), and it passes this parser's tests,
+ * so it replaced ours (kept as the bench's baseline). This wrapper keeps the events as the
+ * gateway wants them: returned by push, named "message" when unnamed, with the last id seen.
  */
 
 export interface SseEvent {
@@ -15,18 +24,26 @@ export interface SseEvent {
 
 export class SseParser {
   private readonly decoder = new TextDecoder('utf-8');
-  /** The start of a line whose terminator has not arrived yet. */
-  private partial = '';
-  /** A chunk ended with CR: an LF at the start of the next one belongs to the same CRLF. */
-  private endedWithCr = false;
-  private data: string[] = [];
-  private eventType = '';
+  private readonly parser: EventSourceParser;
+  /** The events completed by the chunk being fed. */
+  private completed: SseEvent[] = [];
   private lastId: string | undefined;
+  /** The text so far ends with CR, which the package holds back in case an LF follows. */
+  private endedWithCr = false;
+
+  constructor() {
+    this.parser = createParser({
+      onEvent: (e) => {
+        // The package gives the id of this event only; the standard's last event id carries over.
+        if (e.id !== undefined) this.lastId = e.id;
+        this.completed.push({ event: e.event ?? 'message', data: e.data, id: this.lastId });
+      },
+    });
+  }
 
   /** Feeds one chunk; returns the events it completed, in order. */
   push(chunk: Uint8Array | string): SseEvent[] {
-    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
-    return this.feed(text);
+    return this.feed(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
   }
 
   /**
@@ -34,68 +51,21 @@ export class SseParser {
    * incomplete and dropped; what the decoder still held is flushed first.
    */
   end(): SseEvent[] {
-    const events = this.feed(this.decoder.decode());
-    this.partial = '';
-    this.data = [];
-    this.eventType = '';
+    const flushed = this.decoder.decode();
+    // At the end a held-back CR is a line end: an LF after it makes the CRLF the package waits for.
+    const events = this.feed(this.endedWithCr || flushed.endsWith('\r') ? `${flushed}\n` : flushed);
+    this.parser.reset();
+    this.endedWithCr = false;
     return events;
   }
 
-  private feed(input: string): SseEvent[] {
-    if (input === '') return [];
-    const text = this.endedWithCr && input.startsWith('\n') ? input.slice(1) : input;
-    this.endedWithCr = text.endsWith('\r');
-    const events: SseEvent[] = [];
-    const buffer = this.partial + text;
-    let start = 0;
-    // The next CR and LF are remembered, so a stream with only one kind of terminator is not
-    // rescanned to its end for the other kind at every line.
-    let nextCr = buffer.indexOf('\r');
-    let nextLf = buffer.indexOf('\n');
-    for (;;) {
-      if (nextCr !== -1 && nextCr < start) nextCr = buffer.indexOf('\r', start);
-      if (nextLf !== -1 && nextLf < start) nextLf = buffer.indexOf('\n', start);
-      const end = nextCr === -1 ? nextLf : nextLf === -1 ? nextCr : Math.min(nextCr, nextLf);
-      if (end === -1) break;
-      const event = this.line(buffer.slice(start, end));
-      if (event) events.push(event);
-      start = end + (end === nextCr && buffer.charCodeAt(end + 1) === 10 ? 2 : 1);
+  private feed(text: string): SseEvent[] {
+    if (text !== '') {
+      this.parser.feed(text);
+      this.endedWithCr = text.endsWith('\r');
     }
-    this.partial = start === 0 ? buffer : buffer.slice(start);
+    const events = this.completed;
+    this.completed = [];
     return events;
-  }
-
-  private line(line: string): SseEvent | undefined {
-    if (line === '') return this.dispatch();
-    if (line.charCodeAt(0) === 58) return undefined; // ":" starts a comment (keep-alives)
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
-    switch (field) {
-      case 'data':
-        this.data.push(value);
-        break;
-      case 'event':
-        this.eventType = value;
-        break;
-      case 'id':
-        if (!value.includes('\0')) this.lastId = value;
-        break;
-      default:
-        // `retry` only matters to a reconnecting EventSource; unknown fields are ignored.
-        break;
-    }
-    return undefined;
-  }
-
-  private dispatch(): SseEvent | undefined {
-    const event =
-      this.data.length === 0
-        ? undefined
-        : { event: this.eventType || 'message', data: this.data.join('\n'), id: this.lastId };
-    this.data = [];
-    this.eventType = '';
-    return event;
   }
 }

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inspectWav } from '../export/wav-clip';
 import { startTypeScriptProcess } from '../../cli/cli-process.test-kit';
-import { CrashSafeWavWriter, repairWav, wavHeader, wavHeaderBytes, type HeaderTimer } from './crash-safe-wav';
+import { pcm16WavHeader, wavHeaderBytes } from '../media/wav-header';
+import { CrashSafeWavWriter, repairWav, type HeaderTimer } from './crash-safe-wav';
 import { chunkFrames, patternChunk } from './record-and-report.test-kit';
 
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-recording-'));
@@ -48,7 +49,9 @@ describe('a crash-safe recording', () => {
     expect(await writer.close()).toBe(3200);
     const bytes = readFileSync(path);
     expect(bytes.length).toBe(wavHeaderBytes + 3200);
-    expect(bytes.subarray(0, wavHeaderBytes)).toEqual(wavHeader({ sampleRate: 16_000, channels: 2 }, 3200));
+    expect(bytes.subarray(0, wavHeaderBytes)).toEqual(
+      pcm16WavHeader({ sampleRate: 16_000, channels: 2 }, 3200),
+    );
     const inspected = await decodes(path);
     expect(inspected).toMatchObject({ ok: true, layout: { channels: 2, sampleRate: 16_000, frames: 800 } });
     await expect(writer.append(patternChunk(0, 1))).rejects.toThrow('This recording has stopped.');

@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { VerbatimError } from '../../../shared/errors';
+import { type PcmFormat, pcm16FrameBytes, pcm16WavHeader, wavHeaderBytes } from '../media/wav-header';
 
 /**
  * A recording written as it arrives, so a crash, a power cut or a SIGKILL loses at most the last
@@ -9,34 +10,6 @@ import { VerbatimError } from '../../../shared/errors';
  * survives the process; the header may lag behind the sound, so the next start repairs it from the
  * file's length (`repairWav`), dropping a half-written frame.
  */
-
-export interface PcmFormat {
-  sampleRate: number;
-  channels: number;
-}
-
-export const wavHeaderBytes = 44;
-const bytesPerSample = 2;
-
-/** The canonical header of a PCM16 WAV with `dataBytes` of sound. */
-export function wavHeader(format: PcmFormat, dataBytes: number): Buffer {
-  const blockAlign = format.channels * bytesPerSample;
-  const header = Buffer.alloc(wavHeaderBytes);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(format.channels, 22);
-  header.writeUInt32LE(format.sampleRate, 24);
-  header.writeUInt32LE(format.sampleRate * blockAlign, 28);
-  header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(bytesPerSample * 8, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
-}
 
 /** The timer that brings the header up to date; a test passes its own. */
 export interface HeaderTimer {
@@ -96,7 +69,7 @@ export class CrashSafeWavWriter {
         { path, code },
       );
     }
-    await handle.write(wavHeader(format, 0), 0, wavHeaderBytes, 0);
+    await handle.write(pcm16WavHeader(format, 0), 0, wavHeaderBytes, 0);
     return new CrashSafeWavWriter(handle, format, options.timer ?? realTimer, options.headerEveryMs ?? 1000);
   }
 
@@ -154,12 +127,12 @@ export class CrashSafeWavWriter {
 
   /** Sound bytes in whole frames: what the header says. */
   private whole(): number {
-    const blockAlign = this.format.channels * bytesPerSample;
+    const blockAlign = pcm16FrameBytes(this.format);
     return this.written - (this.written % blockAlign);
   }
 
   private async refreshHeader(): Promise<void> {
-    await this.handle.write(wavHeader(this.format, this.whole()), 0, wavHeaderBytes, 0);
+    await this.handle.write(pcm16WavHeader(this.format, this.whole()), 0, wavHeaderBytes, 0);
     await this.handle.datasync();
   }
 
@@ -216,7 +189,7 @@ export async function repairWav(path: string): Promise<RepairedWav> {
         `${path} is not a recording Verbatim started; it was left as it is.`,
       );
     const format = { channels: header.readUInt16LE(22), sampleRate: header.readUInt32LE(24) };
-    const blockAlign = format.channels * bytesPerSample;
+    const blockAlign = pcm16FrameBytes(format);
     const sound = Math.max(0, size - wavHeaderBytes);
     const dataBytes = sound - (sound % blockAlign);
     const repaired =
@@ -225,7 +198,7 @@ export async function repairWav(path: string): Promise<RepairedWav> {
       sound !== dataBytes;
     if (repaired) {
       if (sound !== dataBytes) await handle.truncate(wavHeaderBytes + dataBytes);
-      await handle.write(wavHeader(format, dataBytes), 0, wavHeaderBytes, 0);
+      await handle.write(pcm16WavHeader(format, dataBytes), 0, wavHeaderBytes, 0);
       await handle.datasync();
     }
     return {

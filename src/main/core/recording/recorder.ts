@@ -12,13 +12,8 @@ import type {
 } from '../../../shared/recording';
 import type { IDisposable } from '../../base/lifecycle';
 import { Signal } from '../../base/signal';
-import {
-  CrashSafeWavWriter,
-  isDiskFull,
-  realTimer,
-  type HeaderTimer,
-  type PcmFormat,
-} from './crash-safe-wav';
+import { CrashSafeWavWriter, isDiskFull, realTimer, type HeaderTimer } from './crash-safe-wav';
+import type { PcmFormat } from '../media/wav-header';
 import type { Microphone } from './microphone';
 import { microphoneRefused, type MicrophoneAccess } from '../voice/microphone-access';
 import type { RecordingMarks } from './recording-marks';

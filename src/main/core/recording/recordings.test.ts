@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Recording } from '../../../shared/recording';
 import { openDatabase, type Db } from '../library/database';
 import { Library } from '../library/library';
-import { wavHeader } from './crash-safe-wav';
+import { pcm16WavHeader } from '../media/wav-header';
 import { processAlive, Recordings } from './recordings';
 
 let db: Db;
@@ -28,13 +28,13 @@ describe('the library’s recordings', () => {
     // A header that still says "no sound" over one second and a half frame of it.
     writeFileSync(
       cut,
-      Buffer.concat([wavHeader({ sampleRate: 16_000, channels: 1 }, 0), Buffer.alloc(32_001)]),
+      Buffer.concat([pcm16WavHeader({ sampleRate: 16_000, channels: 1 }, 0), Buffer.alloc(32_001)]),
     );
     const crashed = await recordings.start(cut, { sampleRate: 16_000, channels: 1 }, 999_991);
     await recordings.start(join(dir, 'gone.wav'), { sampleRate: 48_000, channels: 2 }, 999_992);
     const live = await recordings.start(join(dir, 'live.wav'), { sampleRate: 48_000, channels: 1 }, 4242);
     const done = await recordings.start(join(dir, 'done.wav'), { sampleRate: 44_100, channels: 1 }, 999_993);
-    writeFileSync(join(dir, 'done.wav'), wavHeader({ sampleRate: 44_100, channels: 1 }, 0));
+    writeFileSync(join(dir, 'done.wav'), pcm16WavHeader({ sampleRate: 44_100, channels: 1 }, 0));
     await recordings.finish(done.id, 60_000);
 
     const changed = await recordings.recover();
@@ -60,7 +60,7 @@ describe('the library’s recordings', () => {
       const recording = await recordings.start(path, { sampleRate: 16_000, channels: 1 });
       writeFileSync(
         path,
-        Buffer.concat([wavHeader({ sampleRate: 16_000, channels: 1 }, sound.length), sound]),
+        Buffer.concat([pcm16WavHeader({ sampleRate: 16_000, channels: 1 }, sound.length), sound]),
       );
       return recordings.finish(recording.id, 1000);
     };
@@ -94,7 +94,7 @@ describe('the library’s recordings', () => {
     const stranger = join(folder, 'stranger.wav');
     writeFileSync(
       stranger,
-      Buffer.concat([wavHeader({ sampleRate: 16_000, channels: 1 }, 32_000), Buffer.alloc(32_000, 9)]),
+      Buffer.concat([pcm16WavHeader({ sampleRate: 16_000, channels: 1 }, 32_000), Buffer.alloc(32_000, 9)]),
     );
     expect(await recordings.linkFile(stranger, 't4')).toBeUndefined();
     expect((await recordings.list()).map((recording) => recording.transcriptId).sort()).toEqual(['t2', 't3']);
@@ -153,7 +153,7 @@ describe('the library’s recordings', () => {
     const recordings = new Recordings(db);
     const path = join(mkdtempSync(join(dir, 'gone-')), 'interview.wav');
     const started = await recordings.start(path, { sampleRate: 16_000, channels: 1 });
-    writeFileSync(path, wavHeader({ sampleRate: 16_000, channels: 1 }, 0));
+    writeFileSync(path, pcm16WavHeader({ sampleRate: 16_000, channels: 1 }, 0));
     await recordings.finish(started.id, 0);
     renameSync(path, `${path}.aside`);
     expect(await recordings.get(started.id)).toMatchObject({ status: 'missing' });

@@ -5,7 +5,8 @@ import { VerbatimError } from '../../../shared/errors';
 import type { Recording } from '../../../shared/recording';
 import type { Db } from '../library/database';
 import { settle } from '../../base/settle';
-import { repairWav, type PcmFormat } from './crash-safe-wav';
+import type { PcmFormat } from '../media/wav-header';
+import { repairWav } from './crash-safe-wav';
 import { realPathOf, sameBytes } from './same-file';
 
 interface RecordingRow {
