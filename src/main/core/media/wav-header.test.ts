@@ -30,6 +30,17 @@ describe('the one WAV header', () => {
     );
   });
 
+  it('says the most a RIFF size can past 4 GiB of sound, so a recording longer than six hours is never refused', () => {
+    const format = { sampleRate: 48_000, channels: 2 };
+    fc.assert(
+      fc.property(fc.integer({ min: 0xffff_ffff - 36, max: 2 ** 40 }), (dataBytes) => {
+        const header = pcm16WavHeader(format, dataBytes);
+        expect(header.readUInt32LE(4)).toBe(Math.min(36 + dataBytes + (dataBytes % 2), 0xffff_ffff));
+        expect(header.readUInt32LE(40)).toBe(Math.min(dataBytes, 0xffff_ffff));
+      }),
+    );
+  });
+
   it('reads back with its fields, and the sound where the header says, for any format chunk and sound', async () => {
     let n = 0;
     await fc.assert(

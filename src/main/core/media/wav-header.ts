@@ -43,15 +43,24 @@ export function wavHeader(formatChunk: Uint8Array, dataBytes: number): Buffer {
   const dataPad = dataBytes % 2;
   const header = Buffer.alloc(12 + 8 + formatChunk.length + fmtPad + 8);
   header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(header.length - 8 + dataBytes + dataPad, 4);
+  header.writeUInt32LE(riffSize(header.length - 8 + dataBytes + dataPad), 4);
   header.write('WAVE', 8, 'latin1');
   header.write('fmt ', 12, 'latin1');
   header.writeUInt32LE(formatChunk.length, 16);
   header.set(formatChunk, 20);
   const data = 20 + formatChunk.length + fmtPad;
   header.write('data', data, 'latin1');
-  header.writeUInt32LE(dataBytes, data + 4);
+  header.writeUInt32LE(riffSize(dataBytes), data + 4);
   return header;
+}
+
+/**
+ * A RIFF size field, which holds 32 bits: past 4 GiB of sound (about six hours of 48 kHz stereo)
+ * it says the most it can, as sox and ffmpeg write it, and readers take the sound to the end of
+ * the file. A long recording is never refused for its length.
+ */
+function riffSize(bytes: number): number {
+  return Math.min(bytes, 0xffff_ffff);
 }
 
 /** The canonical 44-byte header of a PCM16 WAV with `dataBytes` of sound. */
