@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebApp } from '../../src/web-host/start';
-import { CatalogCache } from '../../src/main/core/catalog/catalog-cache';
+import { CatalogCache } from '../../src/main/core/library/catalog-cache';
 import { catalogBaseUrl } from '../../src/main/core/catalog/catalog-client';
 import type { CatalogModel } from '../../src/shared/catalog';
 import { percentile, seededRandom, type Measurement } from '../bench-kit';

@@ -24,7 +24,7 @@ import type { FetchLike } from './core/http/http-client';
 import { statfs } from 'node:fs/promises';
 import { Microphone } from './core/recording/microphone';
 import { Recorder, noRecordingInput, type RecordingInput } from './core/recording/recorder';
-import { RecordingMarks } from './core/recording/recording-marks';
+import { RecordingMarks } from './core/library/recording-marks';
 import { serviceAddresses } from './core/settings/service-addresses';
 
 export interface ComposeOptions {

@@ -6,7 +6,7 @@ import { storeInterview } from '../core/export/library-fixture.test-kit';
 import { Glossaries } from '../core/glossary/glossaries';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
-import { Recordings } from '../core/recording/recordings';
+import { Recordings } from '../core/library/recordings';
 import { runCliProcess } from './cli-process.test-kit';
 import { actedOnByTerminal } from './terminal-controls.test-kit';
 

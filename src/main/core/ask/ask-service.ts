@@ -6,7 +6,7 @@ import type { Library } from '../library/library';
 import { runTool, toolDefinitions } from '../library-tools/library-tools';
 import { Signal } from '../../base/signal';
 import { ask, correctedTranscriptText, type AskRequest } from './ask-engine';
-import { AskConversationStore } from './ask-conversation-store';
+import { AskConversationStore } from '../library/ask-conversation-store';
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../app-core';
 import { systemClock, type Clock } from '../../base/clock';

@@ -4,7 +4,7 @@ import { clientPerAddress } from '../http/client-per-address';
 import type { NetworkBounds } from '../http/network-bounds';
 import type { FetchLike } from '../http/http-client';
 import type { Db } from '../library/database';
-import { CatalogCache } from './catalog-cache';
+import { CatalogCache } from '../library/catalog-cache';
 import { CatalogClient, catalogBaseUrl } from './catalog-client';
 import { CatalogService } from './catalog-service';
 

@@ -17,7 +17,7 @@ import {
   type TranscriptionOptions,
 } from '../../../shared/transcription/request-options';
 import { glossaryFromCsv, glossaryToCsv } from './glossary-csv';
-import { GlossaryStore, type GlossaryEntryChange, type GlossaryImport } from './glossary-store';
+import { GlossaryStore, type GlossaryEntryChange, type GlossaryImport } from '../library/glossary-store';
 import { settle } from '../../base/settle';
 
 /**

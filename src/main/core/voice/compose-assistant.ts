@@ -6,7 +6,7 @@ import type { Core } from '../app-core';
 import type { Secrets } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { AssistantService, type AssistantAudio } from './assistant-service';
-import { VoiceConversationStore } from './voice-conversation-store';
+import { VoiceConversationStore } from '../library/voice-conversation-store';
 import { toDisposable, type IDisposable } from '../../base/lifecycle';
 
 /** Where no sound devices are wired up: the assistant says so instead of failing obscurely. */

@@ -11,7 +11,7 @@ import {
   type PresetVersion,
   type ZdrEndpoint,
 } from '../../../shared/catalog';
-import { inWriteTransaction, type Db } from '../library/database';
+import { inWriteTransaction, type Db } from './database';
 import { catalogColumnsOf, catalogRowsOf } from '../../../shared/catalog-rows';
 
 export interface Cached<T> {

@@ -6,7 +6,7 @@ import {
   type TimedWord,
   type TimeRange,
 } from '../../../shared/time-range-words';
-import type { Db } from '../library/database';
+import type { Db } from './database';
 
 interface MarkRow {
   id: number;

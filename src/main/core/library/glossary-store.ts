@@ -1,5 +1,5 @@
-import { inWriteTransaction, type Db } from '../library/database';
-import { foldForSearch } from '../library/fold-for-search';
+import { inWriteTransaction, type Db } from './database';
+import { foldForSearch } from './fold-for-search';
 import { VerbatimError } from '../../../shared/errors';
 import {
   glossaryEntriesMax,

@@ -1,5 +1,5 @@
-import type { Db } from '../library/database';
-import { cleanText, highlight, queryTerms, toFtsQuery } from '../library/fts-query';
+import type { Db } from './database';
+import { cleanText, highlight, queryTerms, toFtsQuery } from './fts-query';
 import type { ConversationSummary, ConversationTurn, ConversationHit, TurnRole } from '../../../shared/voice';
 
 /** Conversations with the voice assistant in the library (migration 6), searchable by their words. */

@@ -4,9 +4,9 @@ import { copyFileSync, mkdtempSync, readFileSync, renameSync, symlinkSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Recording } from '../../../shared/recording';
-import { openDatabase, type Db } from '../library/database';
-import { Library } from '../library/library';
-import { wavHeader } from './crash-safe-wav';
+import { openDatabase, type Db } from './database';
+import { Library } from './library';
+import { wavHeader } from '../recording/crash-safe-wav';
 import { processAlive, Recordings } from './recordings';
 
 let db: Db;

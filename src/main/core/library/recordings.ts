@@ -3,10 +3,10 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import type { Recording } from '../../../shared/recording';
-import type { Db } from '../library/database';
+import type { Db } from './database';
 import { settle } from '../../base/settle';
-import { repairWav, type PcmFormat } from './crash-safe-wav';
-import { realPathOf, sameBytes } from './same-file';
+import { repairWav, type PcmFormat } from '../recording/crash-safe-wav';
+import { realPathOf, sameBytes } from '../recording/same-file';
 
 interface RecordingRow {
   id: number;

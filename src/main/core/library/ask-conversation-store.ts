@@ -1,5 +1,5 @@
 import { askEntrySchema, type AskEntry } from '../../../shared/ask';
-import type { Db } from '../library/database';
+import type { Db } from './database';
 
 /**
  * The Ask conversation of each transcript, in the library database (migration 005), so a
