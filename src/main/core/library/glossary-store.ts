@@ -85,7 +85,7 @@ function uniqueForms(forms: readonly string[], term: string): string[] {
 export class GlossaryStore {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   list(): Glossary[] {
