@@ -1,4 +1,4 @@
-import { inWriteTransaction, type Db } from './database';
+import { inReadTransaction, inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import {
   placesInStory,
@@ -152,13 +152,16 @@ export class StoryStore {
     });
   }
 
+  /** The story and its items from one snapshot, so another process's change is seen whole or not at all. */
   get(id: number): Story {
-    const row = this.requireRow(id);
-    const items = statement(
-      this.db,
-      'SELECT id, kind, highlight_id, text, snapshot_json FROM story_items WHERE story_id = ? ORDER BY position, id',
-    ).all(id) as ItemRow[];
-    return { ...toSummary(row), items: items.map((item) => this.toItem(item)) };
+    return inReadTransaction(this.db, () => {
+      const row = this.requireRow(id);
+      const items = statement(
+        this.db,
+        'SELECT id, kind, highlight_id, text, snapshot_json FROM story_items WHERE story_id = ? ORDER BY position, id',
+      ).all(id) as ItemRow[];
+      return { ...toSummary(row), items: items.map((item) => this.toItem(item)) };
+    });
   }
 
   /** A story by its id (digits) or its name (ignoring case), as the command line names it. */
