@@ -48,6 +48,40 @@ const nodeBan = {
   ],
 };
 
+/**
+ * One way into the database (issue #34): only src/main/core/library holds the better-sqlite3
+ * connection and runs SQL; everything else goes through its stores and facades
+ * (LibraryDatabase, Library, Glossaries). Tests, test kits and benches are exempt: they build
+ * and break fixtures on a connection.
+ */
+const databaseMessage =
+  'Only src/main/core/library talks to the database: use LibraryDatabase, the Library or a store there.';
+const databaseBanPaths = [{ name: 'better-sqlite3', message: databaseMessage }];
+const databaseBanPatterns = [
+  { group: ['**/library/db'], message: databaseMessage },
+  {
+    group: ['**/library/database'],
+    importNames: ['Db', 'openDatabase', 'migrate', 'inWriteTransaction'],
+    message: databaseMessage,
+  },
+];
+const withDatabaseBan = (ban) => ({
+  paths: [...(ban.paths ?? []), ...databaseBanPaths],
+  patterns: [...ban.patterns, ...databaseBanPatterns],
+});
+const sqlOutsideTheLibrary = [
+  { selector: "CallExpression[callee.property.name='prepare']", message: databaseMessage },
+  {
+    // A connection's exec takes SQL text; a RegExp's exec (the usual one) takes a variable.
+    selector:
+      "CallExpression[callee.property.name='exec'][arguments.0.type=/^(Literal|TemplateLiteral)$/]:not([callee.object.regex])",
+    message: databaseMessage,
+  },
+  { selector: "CallExpression[callee.property.name='pragma']", message: databaseMessage },
+  { selector: "MemberExpression[property.name='connectionOf']", message: databaseMessage },
+];
+const notShipped = ['**/*.test.ts', '**/*.test-kit.ts'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,6 +132,22 @@ export default tseslint.config(
       'scripts/**/*.test.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/main/**', 'src/web-host/**'],
+    ignores: ['src/main/core/library/**', 'src/main/platform/**', 'src/main/index.ts', ...notShipped],
+    rules: {
+      'no-restricted-imports': ['error', withDatabaseBan(electronBan)],
+      'no-restricted-syntax': ['error', ...sqlOutsideTheLibrary],
+    },
+  },
+  {
+    files: ['src/main/platform/**', 'src/main/index.ts', 'src/preload/**'],
+    ignores: notShipped,
+    rules: {
+      'no-restricted-imports': ['error', withDatabaseBan({ patterns: [testKitPattern] })],
+      'no-restricted-syntax': ['error', ...sqlOutsideTheLibrary],
+    },
   },
   {
     files: ['src/renderer/**', 'src/shared/**'],

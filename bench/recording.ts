@@ -7,8 +7,8 @@ import { openDatabase } from '../src/main/core/library/database';
 import type { HeaderTimer } from '../src/main/core/recording/crash-safe-wav';
 import { Microphone } from '../src/main/core/recording/microphone';
 import { Recorder, type RecordingInput } from '../src/main/core/recording/recorder';
-import { RecordingMarks } from '../src/main/core/recording/recording-marks';
-import { Recordings } from '../src/main/core/recording/recordings';
+import { RecordingMarks } from '../src/main/core/library/recording-marks';
+import { Recordings } from '../src/main/core/library/recordings';
 import { percentile, round, seededRandom, type Measurement } from './bench-kit';
 
 /**

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebApp } from '../../src/web-host/start';
-import { CatalogCache } from '../../src/main/core/catalog/catalog-cache';
 import { catalogBaseUrl } from '../../src/main/core/catalog/catalog-client';
 import type { CatalogModel } from '../../src/shared/catalog';
 import { percentile, seededRandom, type Measurement } from '../bench-kit';
@@ -125,7 +124,7 @@ export async function run(): Promise<Measurement[]> {
 
   try {
     const models = syntheticModels(MODEL_COUNT);
-    new CatalogCache(host.services.core.db).saveModels(catalogBaseUrl('us', catalogUrl), models, Date.now());
+    host.services.core.database.catalogCache.saveModels(catalogBaseUrl('us', catalogUrl), models, Date.now());
 
     const page = await newBenchPage(browser);
     // Each opening starts from a fresh page, so the catalog really comes from main's cache.

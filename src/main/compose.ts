@@ -24,7 +24,6 @@ import type { FetchLike } from './core/http/http-client';
 import { statfs } from 'node:fs/promises';
 import { Microphone } from './core/recording/microphone';
 import { Recorder, noRecordingInput, type RecordingInput } from './core/recording/recorder';
-import { RecordingMarks } from './core/recording/recording-marks';
 import { serviceAddresses } from './core/settings/service-addresses';
 
 export interface ComposeOptions {
@@ -102,7 +101,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
   });
   const catalogRefreshed = new Signal<CatalogOverview>();
   const catalog = createCatalogService({
-    db: core.db,
+    cache: core.database.catalogCache,
     catalogKey: () => options.secrets.peek('catalogKey'),
     managementKey: () => options.secrets.peek('managementKey'),
     region: () => current?.catalogRegion ?? 'us',
@@ -133,7 +132,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       microphone,
     }),
   );
-  const recordingMarks = new RecordingMarks(core.db);
+  const recordingMarks = core.database.recordingMarks;
   const recorder = lifetime.add(
     new Recorder({
       input: options.recordingInput ?? noRecordingInput,

@@ -1,5 +1,5 @@
 import type { Recorder } from './core/recording/recorder';
-import type { RecordingMarks } from './core/recording/recording-marks';
+import type { RecordingMarks } from './core/library/recording-marks';
 import type { AppInfo } from '../shared/ipc/contract';
 import type { ExportProgress } from '../shared/ipc/export-contract';
 import type { CatalogOverview } from '../shared/catalog';
@@ -13,7 +13,7 @@ import type { CatalogService } from './core/catalog/catalog-service';
 import type { AskService } from './core/ask/ask-service';
 import type { ExportPlatform } from './core/export/export-platform';
 import type { AssistantService } from './core/voice/assistant-service';
-import type { VoiceConversationStore } from './core/voice/voice-conversation-store';
+import type { VoiceConversationStore } from './core/library/voice-conversation-store';
 import type { Logger } from './core/log/logger';
 import type { ServiceAddresses } from '../shared/service-addresses';
 

@@ -8,7 +8,7 @@ import type { RecorderStatus, Recording } from '../../src/shared/recording';
 import { startWebApp } from '../../src/web-host/start';
 import { openDatabase } from '../../src/main/core/library/database';
 import { pcm16WavHeader } from '../../src/main/core/media/wav-header';
-import { Recordings } from '../../src/main/core/recording/recordings';
+import { Recordings } from '../../src/main/core/library/recordings';
 import { diskTimeLeft } from '../../src/renderer/src/stores/level-history';
 import { clock } from '../../src/renderer/src/stores/recorder-logic';
 import { spokenPcm } from '../fixtures/spoken-pcm';

@@ -6,7 +6,7 @@ import type { TranscriptSummary } from '../../src/shared/library';
 import { startWebApp } from '../../src/web-host/start';
 import { openDatabase } from '../../src/main/core/library/database';
 import { pcm16WavHeader } from '../../src/main/core/media/wav-header';
-import { Recordings } from '../../src/main/core/recording/recordings';
+import { Recordings } from '../../src/main/core/library/recordings';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { callBridge } from './pages/bridge';
 import { NewTranscriptionPage } from './pages/new-transcription-page';

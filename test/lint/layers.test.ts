@@ -73,6 +73,43 @@ describe('lint layering', { timeout: 60_000 }, () => {
     }
   });
 
+  it('keeps the database in src/main/core/library: no connection, SQL or handle type elsewhere', async () => {
+    const probes = {
+      driver: "import Database from 'better-sqlite3';\nexport const db = new Database(':memory:');\n",
+      handleType:
+        "import type { Db } from '../core/library/database';\nexport const rows = (db: Db): number => db.open ? 1 : 0;\n",
+      opener:
+        "import { openDatabase } from '../core/library/database';\nexport const db = openDatabase(':memory:');\n",
+      prepare:
+        "export const count = (db: { prepare(sql: string): { get(): unknown } }): unknown =>\n  db.prepare('SELECT 1').get();\n",
+      exec: "export const reset = (db: { exec(sql: string): void }): void => {\n  db.exec('DELETE FROM jobs');\n};\n",
+      pragma:
+        "export const mode = (db: { pragma(sql: string): unknown }): unknown => db.pragma('journal_mode');\n",
+      connection:
+        "import { LibraryDatabase } from '../core/library/library-database';\nexport const db = (d: LibraryDatabase): unknown => LibraryDatabase.connectionOf(d);\n",
+    };
+    for (const [name, code] of Object.entries(probes)) {
+      for (const probe of ['src/main/ipc/layer-probe.ts', 'src/main/platform/layer-probe.ts']) {
+        const ruleIds = await ruleIdsFor(code, probe);
+        expect(ruleIds, `${name} in ${probe}`).toEqual(
+          expect.arrayContaining([expect.stringMatching(/^no-restricted-(imports|syntax)$/)]),
+        );
+      }
+    }
+    // The data folder itself, and tests building fixtures, may.
+    for (const code of [probes.driver, probes.prepare, probes.exec, probes.pragma]) {
+      for (const probe of ['src/main/core/library/layer-probe.ts', 'src/main/ipc/layer-probe.test.ts']) {
+        const ruleIds = await ruleIdsFor(code.replaceAll('../core/library/', './'), probe);
+        expect(ruleIds, probe).not.toContain('no-restricted-imports');
+        expect(ruleIds, probe).not.toContain('no-restricted-syntax');
+      }
+    }
+    // A RegExp's exec is not SQL.
+    const regexExec =
+      'export const year = (text: string): string | undefined => /(\\d{4})/.exec(text)?.[1];\n';
+    expect(await ruleIdsFor(regexExec, 'src/main/ipc/layer-probe.ts')).not.toContain('no-restricted-syntax');
+  });
+
   it('flags a floating promise', async () => {
     const code = 'export async function f(): Promise<void> {}\nexport function g(): void {\n  f();\n}\n';
     expect(await ruleIdsFor(code, 'src/main/core/layer-probe.ts')).toContain(

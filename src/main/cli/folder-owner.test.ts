@@ -112,7 +112,7 @@ describe('two processes on one data folder', () => {
         '--import',
         'tsx',
         '-e',
-        `import { claimDataFolder } from ${JSON.stringify(resolve(import.meta.dirname, '../core/data-folder/folder-owner.ts'))}; const claim = claimDataFolder(${JSON.stringify(dataDir)}, 'a holder'); console.log(claim.owned); setInterval(() => {}, 1000);`,
+        `import { claimDataFolder } from ${JSON.stringify(resolve(import.meta.dirname, '../core/library/folder-owner.ts'))}; const claim = claimDataFolder(${JSON.stringify(dataDir)}, 'a holder'); console.log(claim.owned); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
@@ -120,7 +120,7 @@ describe('two processes on one data folder', () => {
       holder.stdout.once('data', (data: Buffer) => resolveOwned(data.toString().trim())),
     );
     expect(owned).toBe('true');
-    const { claimDataFolder } = await import('../core/data-folder/folder-owner');
+    const { claimDataFolder } = await import('../core/library/folder-owner');
     const meanwhile = claimDataFolder(dataDir, 'this test');
     expect(meanwhile.owned).toBe(false);
     expect(meanwhile.ownerDescription()).toMatch(/^a holder \(process \d+\)$/);

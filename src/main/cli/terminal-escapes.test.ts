@@ -6,8 +6,9 @@ import { storeInterview } from '../core/export/library-fixture.test-kit';
 import { Glossaries } from '../core/glossary/glossaries';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
-import { Recordings } from '../core/recording/recordings';
+import { Recordings } from '../core/library/recordings';
 import { runCliProcess } from './cli-process.test-kit';
+import { GlossaryStore } from '../core/library/glossary-store';
 import { actedOnByTerminal } from './terminal-controls.test-kit';
 
 /**
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await storeInterview(library, 'ferry', hostile);
   await library.createHighlight({ transcriptId: 'ferry', startMs: 8000, endMs: 10_500, note: hostile });
   await library.createStory(`Story ${hostile}`);
-  const glossaries = new Glossaries(db);
+  const glossaries = new Glossaries(new GlossaryStore(db));
   const glossary = await glossaries.named('Newsroom', { create: true });
   await glossaries.add(glossary.id, { term: 'Alvarez', note: hostile });
   await new Recordings(db).start(join(dataDir, `interview ${hostile}.wav`), {

@@ -7,12 +7,11 @@ import { systemClock, type Clock } from '../base/clock';
 import { HttpClient, type FetchLike } from './http/http-client';
 import { clientPerAddress } from './http/client-per-address';
 import type { NetworkBounds } from './http/network-bounds';
-import { openDatabase, type Db } from './library/database';
-import { backupIfDue } from './library/library-backups';
-import { claimDataFolder, type FolderOwnership } from './data-folder/folder-owner';
-import { Library, type JobRecord } from './library/library';
+import { LibraryDatabase } from './library/library-database';
+import { claimDataFolder, type FolderOwnership } from './library/folder-owner';
+import type { Library, JobRecord } from './library/library';
 import { Glossaries } from './glossary/glossaries';
-import { Recordings } from './recording/recordings';
+import type { Recordings } from './library/recordings';
 import { Scheduler } from './scheduler/scheduler';
 import { RequestBudget } from './scheduler/request-budget';
 import type { PollingPolicy } from './scheduler/polling-plan';
@@ -62,7 +61,8 @@ export interface CoreConfig {
 }
 
 export interface Core {
-  db: Db;
+  /** The library file and the stores over it: the only way into the database. */
+  database: LibraryDatabase;
   library: Library;
   /** The newsroom's glossaries (issue #21): in the same database as the library. */
   glossaries: Glossaries;
@@ -98,15 +98,15 @@ export function createCore(config: CoreConfig): Core {
   const lifetime = new DisposableStore();
   const libraryPath = join(config.dataDir, 'library.sqlite');
   const ownership = claimDataFolder(config.dataDir, config.processDescription ?? 'Verbatim');
-  const db = openDatabase(libraryPath, undefined, { onWaitingForUpgrade: config.onWaitingForUpgrade });
+  const database = LibraryDatabase.open(libraryPath, { onWaitingForUpgrade: config.onWaitingForUpgrade });
   // A daily copy of the library, so "restore from a backup" is always possible.
-  const dailyBackup = backupIfDue(db, libraryPath).catch((error: unknown) =>
-    log.warn('the daily library backup failed', error),
-  );
+  const dailyBackup = database
+    .backupIfDue(libraryPath)
+    .catch((error: unknown) => log.warn('the daily library backup failed', error));
   const wallClock = config.wallClock ?? ((): number => Date.now());
-  const library = new Library(db, wallClock);
-  const glossaries = new Glossaries(db, wallClock);
-  const recordings = new Recordings(db, wallClock);
+  const library = database.library(wallClock);
+  const glossaries = new Glossaries(database.glossaryStore(wallClock));
+  const recordings = database.recordings(wallClock);
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
 
@@ -174,7 +174,7 @@ export function createCore(config: CoreConfig): Core {
   );
 
   return {
-    db,
+    database,
     library,
     glossaries,
     recordings,
@@ -196,7 +196,7 @@ export function createCore(config: CoreConfig): Core {
       lifetime.dispose();
       await scheduler.stop();
       await dailyBackup;
-      db.close();
+      database.close();
       ownership.release();
     },
   };

@@ -14,6 +14,7 @@ import type { FileDialogs } from '../core/export/export-platform';
 import { Glossaries } from '../core/glossary/glossaries';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
+import { GlossaryStore } from '../core/library/glossary-store';
 import { createGlossaryHandlers } from './glossary-handlers';
 
 let bed: IpcTestbed;
@@ -175,7 +176,7 @@ describe('choosing a glossary file', () => {
       chooseFolder: () => Promise.reject(new Error('a glossary never asks for a folder')),
     };
     const db = openDatabase(':memory:');
-    const glossaries = new Glossaries(db);
+    const glossaries = new Glossaries(new GlossaryStore(db));
     const ferry = await glossaries.create('Ferry: story');
     const handlers = createGlossaryHandlers({
       glossaries,

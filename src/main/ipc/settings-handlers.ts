@@ -36,7 +36,7 @@ export function createSettingsHandlers(services: Services): SettingsHandlers {
     'app.info': () => Promise.resolve(services.appInfo),
     'app.moveDataFolder': ({ path }) =>
       moveDataFolder({
-        db: services.core.db,
+        database: services.core.database,
         from: services.dataFolder.current,
         to: path,
         defaultFolder: services.dataFolder.home,

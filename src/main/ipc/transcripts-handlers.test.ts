@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { join, resolve } from 'node:path';
 import type { SearchPage, TranscriptSummary } from '../../shared/library';
 import type { TranscriptDetail } from '../../shared/ipc/contract';
 import { startIpcTestbed, type IpcTestbed } from './ipc-testbed.test-kit';
+import { openDatabase } from '../core/library/database';
+import { Library } from '../core/library/library';
+import { TranscriptContent } from '../core/library/transcript-content';
 
 const interview = resolve(import.meta.dirname, '../../../test/fixtures/interview-ferry-contract.wav');
 let testbed: IpcTestbed;
@@ -49,6 +52,41 @@ describe('transcripts over the contract', () => {
     expect(stored.some((paragraph) => paragraph.words.length > 0)).toBe(true);
     expect(detail.paragraphs).toEqual(stored.map((paragraph) => ({ ...paragraph, words: [] })));
     expect(detail.transcript).toHaveProperty('entities');
+  });
+
+  it('reads a transcript in one snapshot: another process editing between the reads is not half seen', async () => {
+    // The command line, say: a second connection to the same library file.
+    const otherProcess = openDatabase(join(testbed.services.dataFolder.current, 'library.sqlite'));
+    const otherLibrary = new Library(otherProcess);
+    const before = await call<TranscriptDetail>('transcripts.get', { id });
+    const word = before.sentences[0]!.words[0]!.text;
+    // Its edit lands just after this process read the sentences, before the rest.
+    const readStored = TranscriptContent.prototype.sentences;
+    const readSentences = vi.spyOn(TranscriptContent.prototype, 'sentences');
+    readSentences.mockImplementationOnce(function (this: TranscriptContent, transcriptId: string) {
+      const read = readStored.call(this, transcriptId);
+      void otherLibrary.edit(id, {
+        kind: 'replace',
+        find: word,
+        replacement: 'Edited',
+        wholeWord: true,
+        matchCase: true,
+      });
+      return read;
+    });
+    try {
+      const during = await call<TranscriptDetail>('transcripts.get', { id });
+      // Sentences and correction state from the same moment: the edit not yet in either.
+      expect(during.sentences).toEqual(before.sentences);
+      expect(during.corrections).toEqual(before.corrections);
+      const after = await call<TranscriptDetail>('transcripts.get', { id });
+      expect(after.sentences[0]!.words[0]!.text).toBe('Edited');
+      expect(after.corrections.applied).toBe(before.corrections.applied + 1);
+      await otherLibrary.undo(id);
+    } finally {
+      readSentences.mockRestore();
+      otherProcess.close();
+    }
   });
 
   it('renames a speaker once, everywhere', async () => {

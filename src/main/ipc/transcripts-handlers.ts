@@ -27,7 +27,6 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
   const { library, scheduler } = services.core;
   // Owned by these handlers: one window's stale keystrokes never wait in line for the database.
   const latestSearch = new LatestSearch();
-  const summaryOf = async (id: string): Promise<TranscriptSummary> => toSummary(await library.requireJob(id));
   /** A change made here is told to every window, as the scheduler's own changes are. */
   const announce = async (id: string): Promise<TranscriptSummary> => {
     const job = await library.requireJob(id);
@@ -43,16 +42,21 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
     'transcripts.cancel': async ({ id }) => toSummary(await scheduler.cancel(id)),
     'transcripts.retry': async ({ id }) => toSummary(await scheduler.retry(id)),
     'transcripts.list': async (query) => (await library.list(query)).map(toSummary),
-    'transcripts.get': async ({ id }): Promise<TranscriptDetail> => ({
-      summary: await summaryOf(id),
-      sentences: await library.sentences(id),
-      // The reader takes every word from the sentences: a second copy of 30,000 words in the
-      // paragraphs and a third and fourth in the service JSON would only slow a long transcript,
-      // and reading the paragraphs' words only to drop them cost main ~20 ms per open.
-      paragraphs: await library.paragraphs(id, { words: false }),
-      transcript: withoutWordCopies(await library.transcriptJson(id)),
-      corrections: await library.correctionState(id),
-    }),
+    'transcripts.get': async ({ id }): Promise<TranscriptDetail> => {
+      // One snapshot: the sentences and the correction state always agree (library.ts).
+      const reading = await library.transcriptReading(id);
+      return {
+        summary: toSummary(reading.job),
+        sentences: reading.sentences,
+        // The reader takes every word from the sentences: a second copy of 30,000 words in the
+        // paragraphs and a third and fourth in the service JSON would only slow a long
+        // transcript, and reading the paragraphs' words only to drop them cost main ~20 ms per
+        // open.
+        paragraphs: reading.paragraphs,
+        transcript: withoutWordCopies(reading.transcript),
+        corrections: reading.corrections,
+      };
+    },
     'transcripts.renameSpeaker': async ({ id, label, name }) => {
       await library.renameSpeaker(id, label, name);
       return announce(id);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { VerbatimError } from '../../../shared/errors';
 import { outputModalitySchema, type CatalogModel, type ModalityFilter } from '../../../shared/catalog';
 import { formatAge, formatPerMillion, formatTokens } from '../../../shared/catalog-format';
-import { openDatabase } from '../../core/library/database';
+import { LibraryDatabase } from '../../core/library/library-database';
 import { systemClock } from '../../base/clock';
 import { createCatalogService } from '../../core/catalog/catalog-setup';
 import type { CatalogService } from '../../core/catalog/catalog-service';
@@ -55,12 +55,12 @@ export const catalogCommand = defineCommand({
       throw new VerbatimError('unauthorized', 'Set VERBATIM_CATALOG_KEY to your model catalog key.');
     const dataDir = dataFolderOf(io.env);
     mkdirSync(dataDir, { recursive: true });
-    const db = openDatabase(join(dataDir, 'library.sqlite'), undefined, {
+    const database = LibraryDatabase.open(join(dataDir, 'library.sqlite'), {
       onWaitingForUpgrade: () => io.err(`verbatim: ${waitingForUpgrade}\n`),
     });
     try {
       const catalog = createCatalogService({
-        db,
+        cache: database.catalogCache,
         catalogKey: () => io.env.VERBATIM_CATALOG_KEY,
         managementKey: () => io.env.VERBATIM_MANAGEMENT_KEY,
         region: () => (values.eu ? 'eu' : 'us'),
@@ -73,7 +73,7 @@ export const catalogCommand = defineCommand({
         throw new UsageError(name ? `unknown catalog command "${name}"` : 'catalog needs a command');
       return await action({ catalog, words, values, io });
     } finally {
-      db.close();
+      database.close();
     }
   },
 });

@@ -9,6 +9,7 @@ import {
 } from '../../core/library/completed-transcript.test-kit';
 import { openDatabase } from '../../core/library/database';
 import { Library } from '../../core/library/library';
+import { GlossaryStore } from '../../core/library/glossary-store';
 import { runCliProcess } from '../cli-process.test-kit';
 
 /**
@@ -45,7 +46,7 @@ beforeAll(async () => {
         transcript: { id: `remote-${id}`, language_code: 'en', audio_duration: 9 },
       }),
     );
-  const glossaries = new Glossaries(db);
+  const glossaries = new Glossaries(new GlossaryStore(db));
   const general = await glossaries.named('General');
   await glossaries.add(general.id, {
     term: 'Northwind Ferries',

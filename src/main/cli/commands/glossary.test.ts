@@ -7,6 +7,7 @@ import type { NewGlossaryEntry } from '../../../shared/glossary/glossary';
 import { Glossaries } from '../../core/glossary/glossaries';
 import { openDatabase } from '../../core/library/database';
 import { Library } from '../../core/library/library';
+import { GlossaryStore } from '../../core/library/glossary-store';
 import { runCliProcess } from '../cli-process.test-kit';
 
 /**
@@ -37,7 +38,7 @@ function cliIn(dataDir: string) {
 async function folderWith(glossaries: Record<string, NewGlossaryEntry[]>): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-cli-glossary-'));
   const db = openDatabase(join(dataDir, 'library.sqlite'));
-  const store = new Glossaries(db);
+  const store = new Glossaries(new GlossaryStore(db));
   for (const [name, entries] of Object.entries(glossaries)) {
     const glossary = await store.named(name, { create: true });
     for (const entry of entries) await store.add(glossary.id, entry);
@@ -50,7 +51,7 @@ async function folderWith(glossaries: Record<string, NewGlossaryEntry[]>): Promi
 async function inLibrary<T>(dataDir: string, read: (library: Library, glossaries: Glossaries) => Promise<T>) {
   const db = openDatabase(join(dataDir, 'library.sqlite'));
   try {
-    return await read(new Library(db), new Glossaries(db));
+    return await read(new Library(db), new Glossaries(new GlossaryStore(db)));
   } finally {
     db.close();
   }
@@ -237,7 +238,10 @@ describe('glossary from the command line', () => {
       { length: 19_000 },
       (_, index) => `Councillor Name${index},person,Misheard Name${index},`,
     );
-    await new Glossaries(db).importCsvNamed('Everyone', `term,kind,misheard,note\n${rows.join('\n')}\n`);
+    await new Glossaries(new GlossaryStore(db)).importCsvNamed(
+      'Everyone',
+      `term,kind,misheard,note\n${rows.join('\n')}\n`,
+    );
     db.close();
     const told = await transcribed(dataDir, ['--glossary', 'Everyone']);
     const notes = told.notes.split('\n').filter((line) => line.startsWith('verbatim: Glossary:'));

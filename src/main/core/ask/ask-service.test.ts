@@ -10,7 +10,7 @@ import {
   startAskTestbed,
   type AskTestbed,
 } from './ask-testbed.test-kit';
-import { AskConversationStore } from './ask-conversation-store';
+import { AskConversationStore } from '../library/ask-conversation-store';
 
 let testbed: AskTestbed;
 let core: Core;

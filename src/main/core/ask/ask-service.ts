@@ -6,7 +6,7 @@ import type { Library } from '../library/library';
 import { runTool, toolDefinitions } from '../library-tools/library-tools';
 import { Signal } from '../../base/signal';
 import { ask, correctedTranscriptText, type AskRequest } from './ask-engine';
-import { AskConversationStore } from './ask-conversation-store';
+import type { AskConversationStore } from '../library/ask-conversation-store';
 import { randomUUID } from 'node:crypto';
 import type { Core } from '../app-core';
 import { systemClock, type Clock } from '../../base/clock';
@@ -177,7 +177,7 @@ function withRealTimes(entry: AskEntry, sentences: TimedSentence[]): AskEntry {
 
 /** Ask over a core's library, with the gateway's address and the settings supplied by the host. */
 export function createAskService(config: {
-  core: Pick<Core, 'db' | 'library'>;
+  core: Pick<Core, 'database' | 'library'>;
   apiKey: () => string | undefined;
   gatewayUrl: (region: Region) => string | undefined;
   settings: () => Promise<AskSettings>;
@@ -189,7 +189,7 @@ export function createAskService(config: {
   const clock = config.clock ?? systemClock;
   return new AskService({
     library: config.core.library,
-    store: new AskConversationStore(config.core.db),
+    store: config.core.database.askConversations,
     gatewayFor: gatewayResolver({
       apiKey: config.apiKey,
       url: config.gatewayUrl,

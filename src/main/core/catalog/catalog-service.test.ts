@@ -5,7 +5,7 @@ import { migrate } from '../library/database';
 import type { CatalogOverview } from '../../../shared/catalog';
 import { VerbatimError } from '../../../shared/errors';
 import { catalogRowsFrom } from '../../../shared/catalog-rows';
-import { CatalogCache } from './catalog-cache';
+import { CatalogCache } from '../library/catalog-cache';
 import { CatalogClient, catalogBaseUrl } from './catalog-client';
 import { CATALOG_STALE_AFTER_MS, CatalogService } from './catalog-service';
 

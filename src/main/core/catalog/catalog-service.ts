@@ -9,7 +9,7 @@ import {
   type ModalityFilter,
 } from '../../../shared/catalog';
 import { catalogColumnsOf } from '../../../shared/catalog-rows';
-import type { CatalogCache } from './catalog-cache';
+import type { CatalogCache } from '../library/catalog-cache';
 import type { CatalogClient } from './catalog-client';
 
 /** After a day the catalog is refreshed in the background: prices and new models change daily. */

@@ -3,13 +3,13 @@ import type { Clock } from '../../base/clock';
 import { clientPerAddress } from '../http/client-per-address';
 import type { NetworkBounds } from '../http/network-bounds';
 import type { FetchLike } from '../http/http-client';
-import type { Db } from '../library/database';
-import { CatalogCache } from './catalog-cache';
+import type { CatalogCache } from '../library/catalog-cache';
 import { CatalogClient, catalogBaseUrl } from './catalog-client';
 import { CatalogService } from './catalog-service';
 
 export interface CatalogConfig {
-  db: Db;
+  /** The catalog's copy in the library database (LibraryDatabase.catalogCache). */
+  cache: CatalogCache;
   /** Each read at every request, so keys and addresses changed in Settings apply at once. */
   catalogKey: () => string | undefined;
   managementKey: () => string | undefined;
@@ -41,7 +41,7 @@ export function createCatalogService(config: CatalogConfig): CatalogService {
       }),
   );
   return new CatalogService({
-    cache: new CatalogCache(config.db),
+    cache: config.cache,
     clock: config.clock,
     onRefreshed: config.onRefreshed,
     log: config.log,

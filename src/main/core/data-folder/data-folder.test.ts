@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { moveDataFolder, resolveDataFolder } from './data-folder';
 import { openDatabase } from '../library/database';
+import { LibraryDatabase } from '../library/library-database';
 import { Library } from '../library/library';
 
 function folder(): string {
@@ -39,7 +40,14 @@ describe('the data folder', () => {
     writeFileSync(join(home, 'secrets.json'), '{"transcriptionKey":"c2VjcmV0"}');
     const target = join(folder(), 'new place');
 
-    expect(await moveDataFolder({ db, from: home, to: target, defaultFolder: home })).toEqual({
+    expect(
+      await moveDataFolder({
+        database: LibraryDatabase.over(db),
+        from: home,
+        to: target,
+        defaultFolder: home,
+      }),
+    ).toEqual({
       dataDir: target,
     });
     const moved = new Library(openDatabase(join(target, 'library.sqlite')));
@@ -55,21 +63,28 @@ describe('the data folder', () => {
     const db = openDatabase(join(home, 'library.sqlite'));
     const busy = folder();
     writeFileSync(join(busy, 'notes.txt'), 'mine');
-    await expect(moveDataFolder({ db, from: home, to: busy, defaultFolder: home })).rejects.toThrow(
-      'not empty',
-    );
     await expect(
-      moveDataFolder({ db, from: home, to: join(busy, 'notes.txt'), defaultFolder: home }),
+      moveDataFolder({ database: LibraryDatabase.over(db), from: home, to: busy, defaultFolder: home }),
+    ).rejects.toThrow('not empty');
+    await expect(
+      moveDataFolder({
+        database: LibraryDatabase.over(db),
+        from: home,
+        to: join(busy, 'notes.txt'),
+        defaultFolder: home,
+      }),
     ).rejects.toThrow('is a file');
-    await expect(moveDataFolder({ db, from: home, to: home, defaultFolder: home })).rejects.toThrow(
-      'already in that folder',
-    );
-    await expect(moveDataFolder({ db, from: home, to: '  ', defaultFolder: home })).rejects.toThrow(
-      'Enter the folder',
-    );
+    await expect(
+      moveDataFolder({ database: LibraryDatabase.over(db), from: home, to: home, defaultFolder: home }),
+    ).rejects.toThrow('already in that folder');
+    await expect(
+      moveDataFolder({ database: LibraryDatabase.over(db), from: home, to: '  ', defaultFolder: home }),
+    ).rejects.toThrow('Enter the folder');
     const empty = join(folder(), 'empty');
     mkdirSync(empty);
-    await expect(moveDataFolder({ db, from: home, to: empty, defaultFolder: home })).resolves.toEqual({
+    await expect(
+      moveDataFolder({ database: LibraryDatabase.over(db), from: home, to: empty, defaultFolder: home }),
+    ).resolves.toEqual({
       dataDir: empty,
     });
   });

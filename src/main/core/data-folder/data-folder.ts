@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { VerbatimError, withoutFullStop } from '../../../shared/errors';
-import type { Db } from '../library/database';
+import type { LibraryDatabase } from '../library/library-database';
 import { writeFileAtomic } from '../../base/fs';
 
 /**
@@ -34,7 +34,7 @@ export async function resolveDataFolder(
  * folder is left as it was, so nothing can be lost half way.
  */
 export async function moveDataFolder(options: {
-  db: Db;
+  database: Pick<LibraryDatabase, 'copyTo'>;
   from: string;
   to: string;
   defaultFolder: string;
@@ -63,7 +63,7 @@ export async function moveDataFolder(options: {
   }
   try {
     await mkdir(to, { recursive: true });
-    await options.db.backup(join(to, 'library.sqlite'));
+    await options.database.copyTo(join(to, 'library.sqlite'));
     for (const name of filesThatMove) {
       await copyFile(join(options.from, name), join(to, name)).catch((error: { code?: string }) => {
         if (error.code !== 'ENOENT') throw error;

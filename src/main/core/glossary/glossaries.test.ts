@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { openDatabase, type Db } from '../library/database';
 import { defaultGlossaryIds } from '../../../shared/glossary/glossary';
 import { Glossaries } from './glossaries';
+import { GlossaryStore } from '../library/glossary-store';
 import { glossaryFromCsv } from './glossary-csv';
 
 let db: Db;
@@ -11,7 +12,7 @@ let clock = 1_000;
 
 beforeEach(() => {
   db = openDatabase(':memory:');
-  glossaries = new Glossaries(db, () => clock++);
+  glossaries = new Glossaries(new GlossaryStore(db, () => clock++));
 });
 afterEach(() => db.close());
 

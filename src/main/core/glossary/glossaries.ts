@@ -1,4 +1,3 @@
-import type { Db } from '../library/database';
 import { Signal } from '../../base/signal';
 import { VerbatimError } from '../../../shared/errors';
 import {
@@ -17,7 +16,7 @@ import {
   type TranscriptionOptions,
 } from '../../../shared/transcription/request-options';
 import { glossaryFromCsv, glossaryToCsv } from './glossary-csv';
-import { GlossaryStore, type GlossaryEntryChange, type GlossaryImport } from './glossary-store';
+import type { GlossaryStore, GlossaryEntryChange, GlossaryImport } from '../library/glossary-store';
 import { settle } from '../../base/settle';
 
 /**
@@ -28,11 +27,7 @@ import { settle } from '../../base/settle';
  */
 export class Glossaries {
   readonly changed = new Signal<void>();
-  private readonly store: GlossaryStore;
-
-  constructor(db: Db, now: () => number = Date.now) {
-    this.store = new GlossaryStore(db, now);
-  }
+  constructor(private readonly store: GlossaryStore) {}
 
   list(): Promise<Glossary[]> {
     return settle(() => this.store.list());

@@ -13,6 +13,7 @@ import { planEdit, type PlanContext } from '../../../shared/corrections/edit-pla
 import { invertSteps } from '../../../shared/corrections/sentence-changes';
 import type { JobStore } from './job-store';
 import type { TranscriptContent } from './transcript-content';
+import { statement } from './statement-cache';
 
 interface EditRow {
   id: number;
@@ -66,21 +67,22 @@ export class CorrectionsStore {
       let editId: number;
       if (continued) {
         const steps = [...(JSON.parse(continued.steps_json) as EditStep[]), plan.step];
-        this.db
-          .prepare('UPDATE transcript_edits SET steps_json = ?, summary = ?, created_at = ? WHERE id = ?')
-          .run(JSON.stringify(steps), plan.summary, this.now(), continued.id);
+        statement(
+          this.db,
+          'UPDATE transcript_edits SET steps_json = ?, summary = ?, created_at = ? WHERE id = ?',
+        ).run(JSON.stringify(steps), plan.summary, this.now(), continued.id);
         editId = continued.id;
       } else {
         // A new edit ends the redo history, as in every editor.
-        this.db
-          .prepare('DELETE FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL')
-          .run(id);
+        statement(
+          this.db,
+          'DELETE FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL',
+        ).run(id);
         editId = Number(
-          this.db
-            .prepare(
-              'INSERT INTO transcript_edits (transcript_id, kind, summary, steps_json, created_at) VALUES (?, ?, ?, ?, ?)',
-            )
-            .run(id, intent.kind, plan.summary, JSON.stringify([plan.step]), this.now()).lastInsertRowid,
+          statement(
+            this.db,
+            'INSERT INTO transcript_edits (transcript_id, kind, summary, steps_json, created_at) VALUES (?, ?, ?, ?, ?)',
+          ).run(id, intent.kind, plan.summary, JSON.stringify([plan.step]), this.now()).lastInsertRowid,
         );
       }
       this.bumpRevision(id);
@@ -91,15 +93,14 @@ export class CorrectionsStore {
   undo(id: string): EditResult {
     return inWriteTransaction(this.db, () => {
       this.jobs.require(id);
-      const last = this.db
-        .prepare(
-          'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1',
-        )
-        .get(id) as EditRow | undefined;
+      const last = statement(
+        this.db,
+        'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1',
+      ).get(id) as EditRow | undefined;
       if (!last) throw new VerbatimError('invalid_input', 'There is nothing to undo in this transcript.');
       const steps = invertSteps(JSON.parse(last.steps_json) as EditStep[]);
       for (const step of steps) this.applyStep(id, step);
-      this.db.prepare('UPDATE transcript_edits SET undone_at = ? WHERE id = ?').run(this.now(), last.id);
+      statement(this.db, 'UPDATE transcript_edits SET undone_at = ? WHERE id = ?').run(this.now(), last.id);
       this.bumpRevision(id);
       return { editId: null, steps, replaced: 0, state: this.stateOf(id) };
     });
@@ -108,15 +109,14 @@ export class CorrectionsStore {
   redo(id: string): EditResult {
     return inWriteTransaction(this.db, () => {
       this.jobs.require(id);
-      const next = this.db
-        .prepare(
-          'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1',
-        )
-        .get(id) as EditRow | undefined;
+      const next = statement(
+        this.db,
+        'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1',
+      ).get(id) as EditRow | undefined;
       if (!next) throw new VerbatimError('invalid_input', 'There is nothing to redo in this transcript.');
       const steps = JSON.parse(next.steps_json) as EditStep[];
       for (const step of steps) this.applyStep(id, step);
-      this.db.prepare('UPDATE transcript_edits SET undone_at = NULL WHERE id = ?').run(next.id);
+      statement(this.db, 'UPDATE transcript_edits SET undone_at = NULL WHERE id = ?').run(next.id);
       this.bumpRevision(id);
       return { editId: null, steps, replaced: 0, state: this.stateOf(id) };
     });
@@ -130,11 +130,10 @@ export class CorrectionsStore {
   /** Every edit in force and every one undone (which Redo would bring back), oldest first. */
   history(id: string): HistoryEntry[] {
     this.jobs.require(id);
-    const rows = this.db
-      .prepare(
-        'SELECT id, kind, summary, created_at, undone_at FROM transcript_edits WHERE transcript_id = ? ORDER BY id',
-      )
-      .all(id) as Omit<EditRow, 'steps_json'>[];
+    const rows = statement(
+      this.db,
+      'SELECT id, kind, summary, created_at, undone_at FROM transcript_edits WHERE transcript_id = ? ORDER BY id',
+    ).all(id) as Omit<EditRow, 'steps_json'>[];
     return rows.map((row) => ({
       id: row.id,
       kind: row.kind,
@@ -163,15 +162,15 @@ export class CorrectionsStore {
           `This transcript has ${paragraphs} paragraphs; there is no paragraph ${paragraph + 1}.`,
         );
       if (checked)
-        this.db
-          .prepare(
-            'INSERT INTO paragraph_checks (transcript_id, paragraph, checked_at) VALUES (?, ?, ?) ON CONFLICT (transcript_id, paragraph) DO UPDATE SET checked_at = excluded.checked_at',
-          )
-          .run(id, paragraph, this.now());
+        statement(
+          this.db,
+          'INSERT INTO paragraph_checks (transcript_id, paragraph, checked_at) VALUES (?, ?, ?) ON CONFLICT (transcript_id, paragraph) DO UPDATE SET checked_at = excluded.checked_at',
+        ).run(id, paragraph, this.now());
       else
-        this.db
-          .prepare('DELETE FROM paragraph_checks WHERE transcript_id = ? AND paragraph = ?')
-          .run(id, paragraph);
+        statement(this.db, 'DELETE FROM paragraph_checks WHERE transcript_id = ? AND paragraph = ?').run(
+          id,
+          paragraph,
+        );
       return this.stateOf(id);
     });
   }
@@ -179,31 +178,30 @@ export class CorrectionsStore {
   /** True once the journalist has made an edit that is in force. */
   hasCorrections(id: string): boolean {
     return (
-      this.db
-        .prepare('SELECT 1 FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL LIMIT 1')
-        .get(id) !== undefined
+      statement(
+        this.db,
+        'SELECT 1 FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL LIMIT 1',
+      ).get(id) !== undefined
     );
   }
 
   private stateOf(id: string): CorrectionState {
-    const last = this.db
-      .prepare(
-        'SELECT summary FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1',
-      )
-      .get(id) as { summary: string } | undefined;
-    const next = this.db
-      .prepare(
-        'SELECT summary FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1',
-      )
-      .get(id) as { summary: string } | undefined;
-    const applied = this.db
-      .prepare('SELECT count(*) AS n FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL')
-      .get(id) as { n: number };
-    const checks = this.db
-      .prepare(
-        'SELECT paragraph, checked_at FROM paragraph_checks WHERE transcript_id = ? ORDER BY paragraph',
-      )
-      .all(id) as { paragraph: number; checked_at: number }[];
+    const last = statement(
+      this.db,
+      'SELECT summary FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1',
+    ).get(id) as { summary: string } | undefined;
+    const next = statement(
+      this.db,
+      'SELECT summary FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1',
+    ).get(id) as { summary: string } | undefined;
+    const applied = statement(
+      this.db,
+      'SELECT count(*) AS n FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL',
+    ).get(id) as { n: number };
+    const checks = statement(
+      this.db,
+      'SELECT paragraph, checked_at FROM paragraph_checks WHERE transcript_id = ? ORDER BY paragraph',
+    ).all(id) as { paragraph: number; checked_at: number }[];
     return {
       revision: this.revision(id),
       undo: last?.summary ?? null,
@@ -215,25 +213,25 @@ export class CorrectionsStore {
 
   private revision(id: string): number {
     return (
-      this.db.prepare('SELECT corrections_revision AS r FROM transcripts WHERE id = ?').get(id) as {
+      statement(this.db, 'SELECT corrections_revision AS r FROM transcripts WHERE id = ?').get(id) as {
         r: number;
       }
     ).r;
   }
 
   private bumpRevision(id: string): void {
-    this.db
-      .prepare(
-        'UPDATE transcripts SET corrections_revision = corrections_revision + 1, updated_at = ? WHERE id = ?',
-      )
-      .run(this.now(), id);
+    statement(
+      this.db,
+      'UPDATE transcripts SET corrections_revision = corrections_revision + 1, updated_at = ? WHERE id = ?',
+    ).run(this.now(), id);
   }
 
   /** The last edit, when `editId` names it, it is in force, nothing was undone after it, and it is the same kind. */
   private continuable(id: string, editId: number, intent: EditIntent): EditRow | null {
-    const last = this.db
-      .prepare('SELECT * FROM transcript_edits WHERE transcript_id = ? ORDER BY id DESC LIMIT 1')
-      .get(id) as EditRow | undefined;
+    const last = statement(
+      this.db,
+      'SELECT * FROM transcript_edits WHERE transcript_id = ? ORDER BY id DESC LIMIT 1',
+    ).get(id) as EditRow | undefined;
     return last && last.id === editId && last.undone_at === null && last.kind === intent.kind ? last : null;
   }
 
@@ -276,9 +274,10 @@ export class CorrectionsStore {
       speakerLabel: (choice) => this.speakerLabel(id, choice),
       speakerName: (label) =>
         (
-          this.db
-            .prepare('SELECT name FROM speakers WHERE transcript_id = ? AND label = ?')
-            .get(id, label) as { name: string } | undefined
+          statement(this.db, 'SELECT name FROM speakers WHERE transcript_id = ? AND label = ?').get(
+            id,
+            label,
+          ) as { name: string } | undefined
         )?.name ?? `Speaker ${label}`,
     };
   }
@@ -287,7 +286,9 @@ export class CorrectionsStore {
   private speakerLabel(id: string, choice: SpeakerChoice): string {
     const labels = new Set(
       (
-        this.db.prepare('SELECT label FROM speakers WHERE transcript_id = ?').all(id) as { label: string }[]
+        statement(this.db, 'SELECT label FROM speakers WHERE transcript_id = ?').all(id) as {
+          label: string;
+        }[]
       ).map((row) => row.label),
     );
     if ('label' in choice) {
@@ -297,28 +298,30 @@ export class CorrectionsStore {
     }
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
     const label = letters.find((letter) => !labels.has(letter)) ?? `S${labels.size + 1}`;
-    this.db
-      .prepare('INSERT INTO speakers (transcript_id, label, name) VALUES (?, ?, ?)')
-      .run(id, label, choice.newName.trim());
+    statement(this.db, 'INSERT INTO speakers (transcript_id, label, name) VALUES (?, ?, ?)').run(
+      id,
+      label,
+      choice.newName.trim(),
+    );
     return label;
   }
 
   private hasMachineCopy(id: string): boolean {
     return (
-      this.db.prepare('SELECT 1 FROM machine_sentences WHERE transcript_id = ? LIMIT 1').get(id) !== undefined
+      statement(this.db, 'SELECT 1 FROM machine_sentences WHERE transcript_id = ? LIMIT 1').get(id) !==
+      undefined
     );
   }
 
   /** Before the first edit, the service's sentences are copied aside, once. */
   private keepMachineSentences(id: string): void {
     if (this.hasMachineCopy(id)) return;
-    this.db
-      .prepare(
-        `INSERT INTO machine_sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json)
+    statement(
+      this.db,
+      `INSERT INTO machine_sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json)
          SELECT transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json
          FROM sentences WHERE transcript_id = ?`,
-      )
-      .run(id);
+    ).run(id);
   }
 
   /**
@@ -327,11 +330,13 @@ export class CorrectionsStore {
    * no longer fits the transcript, and nothing is changed.
    */
   private applyStep(id: string, step: EditStep): void {
-    const select = this.db.prepare(
+    const select = statement(
+      this.db,
       'SELECT id, text FROM sentences WHERE transcript_id = ? AND position >= ? AND position < ? ORDER BY position',
     );
-    const remove = this.db.prepare('DELETE FROM sentences WHERE id = ?');
-    const shift = this.db.prepare(
+    const remove = statement(this.db, 'DELETE FROM sentences WHERE id = ?');
+    const shift = statement(
+      this.db,
       'UPDATE sentences SET position = position + ? WHERE transcript_id = ? AND position >= ?',
     );
     for (const change of [...step].reverse()) {

@@ -251,6 +251,14 @@ export function inWriteTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work).immediate();
 }
 
+/**
+ * Runs reads that answer together in one read transaction: in WAL mode its snapshot holds from
+ * the first read, so another process's write between two of them is not half seen.
+ */
+export function inReadTransaction<T>(db: Db, work: () => T): T {
+  return db.transaction(work).deferred();
+}
+
 export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }

@@ -17,6 +17,7 @@ import {
 import { toFtsQuery } from './fts-query';
 import type { JobStore } from './job-store';
 import { countCap } from './transcript-search';
+import { statement } from './statement-cache';
 
 interface HighlightRow {
   id: number;
@@ -93,13 +94,14 @@ export class HighlightStore {
   ) {}
 
   labels(): HighlightLabel[] {
-    return this.db
-      .prepare('SELECT id, name, color FROM highlight_labels ORDER BY position, id')
-      .all() as HighlightLabel[];
+    return statement(
+      this.db,
+      'SELECT id, name, color FROM highlight_labels ORDER BY position, id',
+    ).all() as HighlightLabel[];
   }
 
   requireLabel(id: number): HighlightLabel {
-    const label = this.db.prepare('SELECT id, name, color FROM highlight_labels WHERE id = ?').get(id) as
+    const label = statement(this.db, 'SELECT id, name, color FROM highlight_labels WHERE id = ?').get(id) as
       HighlightLabel | undefined;
     if (!label) throw new VerbatimError('not_found', 'This highlight label no longer exists.', { id });
     return label;
@@ -107,9 +109,10 @@ export class HighlightStore {
 
   /** A label by its name, ignoring case, for the command line. */
   labelNamed(name: string): HighlightLabel {
-    const label = this.db
-      .prepare('SELECT id, name, color FROM highlight_labels WHERE name = ? COLLATE NOCASE')
-      .get(name.trim()) as HighlightLabel | undefined;
+    const label = statement(
+      this.db,
+      'SELECT id, name, color FROM highlight_labels WHERE name = ? COLLATE NOCASE',
+    ).get(name.trim()) as HighlightLabel | undefined;
     if (!label) {
       const names = this.labels().map((known) => known.name);
       throw new VerbatimError(
@@ -128,13 +131,16 @@ export class HighlightStore {
       const label = this.requireLabel(id);
       const name = change.name?.trim() ?? label.name;
       if (!name) throw new VerbatimError('invalid_input', 'A label needs a name.');
-      const taken = this.db
-        .prepare('SELECT 1 FROM highlight_labels WHERE name = ? COLLATE NOCASE AND id <> ?')
-        .get(name, id);
+      const taken = statement(
+        this.db,
+        'SELECT 1 FROM highlight_labels WHERE name = ? COLLATE NOCASE AND id <> ?',
+      ).get(name, id);
       if (taken) throw new VerbatimError('invalid_input', `There is already a label called “${name}”.`);
-      this.db
-        .prepare('UPDATE highlight_labels SET name = ?, color = ? WHERE id = ?')
-        .run(name, change.color ?? label.color, id);
+      statement(this.db, 'UPDATE highlight_labels SET name = ?, color = ? WHERE id = ?').run(
+        name,
+        change.color ?? label.color,
+        id,
+      );
       return this.requireLabel(id);
     });
   }
@@ -142,9 +148,9 @@ export class HighlightStore {
   /** The transcripts that have a highlight with this label (what a label change redraws). */
   transcriptsWithLabel(labelId: number): string[] {
     return (
-      this.db
-        .prepare('SELECT DISTINCT transcript_id AS id FROM highlights WHERE label_id = ?')
-        .all(labelId) as {
+      statement(this.db, 'SELECT DISTINCT transcript_id AS id FROM highlights WHERE label_id = ?').all(
+        labelId,
+      ) as {
         id: string;
       }[]
     ).map((row) => row.id);
@@ -174,30 +180,30 @@ export class HighlightStore {
           `Nothing is said between ${clock(request.startMs)} and ${clock(request.endMs)} in this transcript, so there is nothing to highlight. Choose a passage with words in it.`,
         );
       const id = Number(
-        this.db
-          .prepare(
-            `INSERT INTO highlights (transcript_id, start_ms, end_ms, label_id, note, words_text, speaker, missing, created_at)
+        statement(
+          this.db,
+          `INSERT INTO highlights (transcript_id, start_ms, end_ms, label_id, note, words_text, speaker, missing, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-          )
-          .run(
-            request.transcriptId,
-            covered.startMs,
-            covered.endMs,
-            labelId,
-            request.note.trim(),
-            covered.text,
-            covered.speaker,
-            this.now(),
-          ).lastInsertRowid,
+        ).run(
+          request.transcriptId,
+          covered.startMs,
+          covered.endMs,
+          labelId,
+          request.note.trim(),
+          covered.text,
+          covered.speaker,
+          this.now(),
+        ).lastInsertRowid,
       );
       return this.require(id);
     });
   }
 
   get(id: number): Highlight | undefined {
-    const row = this.db
-      .prepare(`SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.id = ?`)
-      .get(id) as HighlightRow | undefined;
+    const row = statement(
+      this.db,
+      `SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.id = ?`,
+    ).get(id) as HighlightRow | undefined;
     return row ? toHighlight(row) : undefined;
   }
 
@@ -211,9 +217,11 @@ export class HighlightStore {
     return inWriteTransaction(this.db, () => {
       const highlight = this.require(id);
       if (change.labelId !== undefined) this.requireLabel(change.labelId);
-      this.db
-        .prepare('UPDATE highlights SET label_id = ?, note = ? WHERE id = ?')
-        .run(change.labelId ?? highlight.labelId, change.note?.trim() ?? highlight.note, id);
+      statement(this.db, 'UPDATE highlights SET label_id = ?, note = ? WHERE id = ?').run(
+        change.labelId ?? highlight.labelId,
+        change.note?.trim() ?? highlight.note,
+        id,
+      );
       return this.require(id);
     });
   }
@@ -222,7 +230,7 @@ export class HighlightStore {
   delete(id: number): Highlight {
     return inWriteTransaction(this.db, () => {
       const highlight = this.require(id);
-      this.db.prepare('DELETE FROM highlights WHERE id = ?').run(id);
+      statement(this.db, 'DELETE FROM highlights WHERE id = ?').run(id);
       return highlight;
     });
   }
@@ -231,18 +239,17 @@ export class HighlightStore {
   list(transcriptId: string): Highlight[] {
     this.jobs.require(transcriptId);
     return (
-      this.db
-        .prepare(
-          `SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.transcript_id = ? ORDER BY h.start_ms, h.id`,
-        )
-        .all(transcriptId) as HighlightRow[]
+      statement(
+        this.db,
+        `SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.transcript_id = ? ORDER BY h.start_ms, h.id`,
+      ).all(transcriptId) as HighlightRow[]
     ).map(toHighlight);
   }
 
   /** The ids of a transcript's highlights. */
   idsOf(transcriptId: string): number[] {
     return (
-      this.db.prepare('SELECT id FROM highlights WHERE transcript_id = ?').all(transcriptId) as {
+      statement(this.db, 'SELECT id FROM highlights WHERE transcript_id = ?').all(transcriptId) as {
         id: number;
       }[]
     ).map((row) => row.id);
@@ -298,23 +305,22 @@ export class HighlightStore {
     const walk = match && !f.transcriptId ? 'INDEXED BY highlights_in_quotes_order' : '';
     // The count needs no title or label; the speaker join only for the speaker filter.
     const matching = `highlights h ${walk} ${f.speaker ? speakerJoin : ''} ${where}`;
-    const rows = this.db
-      .prepare(
-        `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
+    const rows = statement(
+      this.db,
+      `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
            t.language_code,
            l.name AS label_name, l.color AS label_color
          FROM highlights h ${walk} JOIN transcripts t ON t.id = h.transcript_id
            JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} ${where}
          ORDER BY h.recorded_at DESC, h.transcript_id, h.start_ms, h.id LIMIT @limit OFFSET @offset`,
-      )
-      .all(values) as QuoteRow[];
+    ).all(values) as QuoteRow[];
     const total =
       f.offset === 0 && rows.length < f.limit
         ? rows.length
         : (
-            this.db
-              .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${matching} LIMIT @cap)`)
-              .get(values) as { n: number }
+            statement(this.db, `SELECT count(*) AS n FROM (SELECT 1 FROM ${matching} LIMIT @cap)`).get(
+              values,
+            ) as { n: number }
           ).n;
     return {
       quotes: rows.map(toQuote),
@@ -328,46 +334,42 @@ export class HighlightStore {
    * (a filter that could only find nothing is not offered).
    */
   facets(): QuoteFacets {
-    const transcripts = this.db
-      .prepare(
-        `SELECT t.id, t.title FROM transcripts t
+    const transcripts = statement(
+      this.db,
+      `SELECT t.id, t.title FROM transcripts t
          WHERE EXISTS (SELECT 1 FROM highlights h WHERE h.transcript_id = t.id)
          ORDER BY t.created_at DESC, t.id`,
-      )
-      .all() as { id: string; title: string }[];
+    ).all() as { id: string; title: string }[];
     const speakers = (
-      this.db
-        .prepare(
-          `SELECT DISTINCT coalesce(sp.name, h.speaker) AS value, sp.name AS name
+      statement(
+        this.db,
+        `SELECT DISTINCT coalesce(sp.name, h.speaker) AS value, sp.name AS name
            FROM highlights h ${speakerJoin} WHERE h.speaker IS NOT NULL`,
-        )
-        .all() as { value: string; name: string | null }[]
+      ).all() as { value: string; name: string | null }[]
     )
       .map((row) => ({ value: row.value, name: row.name ?? `Speaker ${row.value}` }))
       .sort((a, b) => a.name.localeCompare(b.name));
     const tags = (
-      this.db
-        .prepare(
-          `SELECT DISTINCT tt.tag FROM transcript_tags tt
+      statement(
+        this.db,
+        `SELECT DISTINCT tt.tag FROM transcript_tags tt
            WHERE EXISTS (SELECT 1 FROM highlights h WHERE h.transcript_id = tt.transcript_id)
            ORDER BY tt.tag COLLATE NOCASE`,
-        )
-        .all() as { tag: string }[]
+      ).all() as { tag: string }[]
     ).map((row) => row.tag);
     return { transcripts, speakers, tags };
   }
 
   /** One highlight as the Quotes view shows it. */
   quote(id: number): Quote | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
+    const row = statement(
+      this.db,
+      `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
            t.language_code,
            l.name AS label_name, l.color AS label_color
          FROM highlights h JOIN transcripts t ON t.id = h.transcript_id
          JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} WHERE h.id = ?`,
-      )
-      .get(id) as QuoteRow | undefined;
+    ).get(id) as QuoteRow | undefined;
     return row ? toQuote(row) : undefined;
   }
 
@@ -378,16 +380,16 @@ export class HighlightStore {
    * Returns the ids of the highlights that changed.
    */
   refresh(transcriptId: string): number[] {
-    const highlights = this.db
-      .prepare(
-        'SELECT id, start_ms, end_ms, words_text, speaker, missing FROM highlights WHERE transcript_id = ?',
-      )
-      .all(transcriptId) as Pick<
+    const highlights = statement(
+      this.db,
+      'SELECT id, start_ms, end_ms, words_text, speaker, missing FROM highlights WHERE transcript_id = ?',
+    ).all(transcriptId) as Pick<
       HighlightRow,
       'id' | 'start_ms' | 'end_ms' | 'words_text' | 'speaker' | 'missing'
     >[];
     if (highlights.length === 0) return [];
-    const update = this.db.prepare(
+    const update = statement(
+      this.db,
       'UPDATE highlights SET words_text = ?, speaker = ?, missing = ? WHERE id = ?',
     );
     const changed: number[] = [];
@@ -411,12 +413,11 @@ export class HighlightStore {
    */
   covered(transcriptId: string, startMs: number, endMs: number): CoveredWords | null {
     const reach = 2 * (endMs - startMs);
-    const sentences = this.db
-      .prepare(
-        `SELECT speaker, words_json FROM sentences
+    const sentences = statement(
+      this.db,
+      `SELECT speaker, words_json FROM sentences
          WHERE transcript_id = ? AND end_ms >= ? AND start_ms <= ? ORDER BY position`,
-      )
-      .all(transcriptId, startMs - reach, endMs + reach) as { speaker: string | null; words_json: string }[];
+    ).all(transcriptId, startMs - reach, endMs + reach) as { speaker: string | null; words_json: string }[];
     return wordsInSpan(
       sentences.map((sentence) => ({
         speaker: sentence.speaker,

@@ -1,6 +1,7 @@
 import { inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import type { JobStatus, Region, TranscriptSummary } from '../../../shared/library';
+import { statement } from './statement-cache';
 
 export interface NewJob {
   id: string;
@@ -96,12 +97,11 @@ export class JobStore {
 
   create(job: NewJob): JobRecord {
     const at = this.now();
-    this.db
-      .prepare(
-        `INSERT INTO transcripts (id, region, title, source_kind, source, audio_path, status, options_json, created_at, updated_at, bytes_total)
+    statement(
+      this.db,
+      `INSERT INTO transcripts (id, region, title, source_kind, source, audio_path, status, options_json, created_at, updated_at, bytes_total)
          VALUES (@id, @region, @title, @sourceKind, @source, @audioPath, @status, @options, @at, @at, @bytesTotal)`,
-      )
-      .run({ ...job, options: JSON.stringify(job.options), at, bytesTotal: job.bytesTotal ?? null });
+    ).run({ ...job, options: JSON.stringify(job.options), at, bytesTotal: job.bytesTotal ?? null });
     return this.require(job.id);
   }
 
@@ -119,7 +119,7 @@ export class JobStore {
   }
 
   get(id: string): JobRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM transcripts WHERE id = ?').get(id) as
+    const row = statement(this.db, 'SELECT * FROM transcripts WHERE id = ?').get(id) as
       TranscriptRow | undefined;
     return row ? this.toRecord(row) : undefined;
   }
@@ -142,34 +142,35 @@ export class JobStore {
         ? ['(created_at < @afterCreatedAt OR (created_at = @afterCreatedAt AND id > @afterId))']
         : []),
     ];
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM transcripts ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+    const rows = statement(
+      this.db,
+      `SELECT * FROM transcripts ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
-      )
-      .all({
-        status: options.status,
-        afterCreatedAt: options.after?.createdAt,
-        afterId: options.after?.id,
-        limit: options.limit ?? 1000,
-        offset: options.offset ?? 0,
-      }) as TranscriptRow[];
+    ).all({
+      status: options.status,
+      afterCreatedAt: options.after?.createdAt,
+      afterId: options.after?.id,
+      limit: options.limit ?? 1000,
+      offset: options.offset ?? 0,
+    }) as TranscriptRow[];
     return rows.map((row) => this.toRecord(row));
   }
 
   /** Every name the reporter gave a speaker, once each, in alphabetical order. */
   speakerNames(): string[] {
-    const rows = this.db
-      .prepare('SELECT DISTINCT name FROM speakers WHERE name IS NOT NULL ORDER BY name')
-      .all() as { name: string }[];
+    const rows = statement(
+      this.db,
+      'SELECT DISTINCT name FROM speakers WHERE name IS NOT NULL ORDER BY name',
+    ).all() as { name: string }[];
     return rows.map((row) => row.name);
   }
 
   /** Every job the scheduler has not finished: what to resume at start. */
   unfinished(): JobRecord[] {
-    const rows = this.db
-      .prepare(`SELECT * FROM transcripts WHERE ${unfinished} ORDER BY created_at`)
-      .all() as TranscriptRow[];
+    const rows = statement(
+      this.db,
+      `SELECT * FROM transcripts WHERE ${unfinished} ORDER BY created_at`,
+    ).all() as TranscriptRow[];
     return rows.map((row) => this.toRecord(row));
   }
 
@@ -177,11 +178,10 @@ export class JobStore {
     const trimmed = name.trim();
     if (!trimmed) throw new VerbatimError('invalid_input', 'A speaker needs a name.');
     this.require(id);
-    this.db
-      .prepare(
-        'INSERT INTO speakers (transcript_id, label, name) VALUES (?, ?, ?) ON CONFLICT (transcript_id, label) DO UPDATE SET name = excluded.name',
-      )
-      .run(id, label, trimmed);
+    statement(
+      this.db,
+      'INSERT INTO speakers (transcript_id, label, name) VALUES (?, ?, ?) ON CONFLICT (transcript_id, label) DO UPDATE SET name = excluded.name',
+    ).run(id, label, trimmed);
   }
 
   setTitle(id: string, title: string): void {
@@ -198,8 +198,9 @@ export class JobStore {
     this.require(id);
     const unique = [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
     inWriteTransaction(this.db, () => {
-      this.db.prepare('DELETE FROM transcript_tags WHERE transcript_id = ?').run(id);
-      const insert = this.db.prepare(
+      statement(this.db, 'DELETE FROM transcript_tags WHERE transcript_id = ?').run(id);
+      const insert = statement(
+        this.db,
         'INSERT OR IGNORE INTO transcript_tags (transcript_id, tag) VALUES (?, ?)',
       );
       for (const tag of unique) insert.run(id, tag);
@@ -225,7 +226,7 @@ export class JobStore {
 
   /** The ids of the jobs marked to be deleted on the service. */
   remoteDeletionsRequested(): Set<string> {
-    const rows = this.db.prepare('SELECT id FROM transcripts WHERE delete_remotely = 1').all() as {
+    const rows = statement(this.db, 'SELECT id FROM transcripts WHERE delete_remotely = 1').all() as {
       id: string;
     }[];
     return new Set(rows.map((row) => row.id));
@@ -237,30 +238,29 @@ export class JobStore {
    */
   claimUploadLease(id: string, holder: string, leaseMs: number): boolean {
     const now = this.now();
-    const taken = this.db
-      .prepare(
-        `UPDATE transcripts SET upload_holder = ?, upload_lease_until = ?
+    const taken = statement(
+      this.db,
+      `UPDATE transcripts SET upload_holder = ?, upload_lease_until = ?
          WHERE id = ? AND (upload_holder IS NULL OR upload_holder = ? OR upload_lease_until <= ?)`,
-      )
-      .run(holder, now + leaseMs, id, holder, now);
+    ).run(holder, now + leaseMs, id, holder, now);
     return taken.changes === 1;
   }
 
   /** Extends `holder`'s lease; false when it is no longer theirs (another took it over). */
   renewUploadLease(id: string, holder: string, leaseMs: number): boolean {
-    const renewed = this.db
-      .prepare('UPDATE transcripts SET upload_lease_until = ? WHERE id = ? AND upload_holder = ?')
-      .run(this.now() + leaseMs, id, holder);
+    const renewed = statement(
+      this.db,
+      'UPDATE transcripts SET upload_lease_until = ? WHERE id = ? AND upload_holder = ?',
+    ).run(this.now() + leaseMs, id, holder);
     return renewed.changes === 1;
   }
 
   /** Ends `holder`'s lease, if they still hold it: whoever sends the folder's jobs may send it. */
   releaseUploadLease(id: string, holder: string): void {
-    this.db
-      .prepare(
-        'UPDATE transcripts SET upload_holder = NULL, upload_lease_until = NULL WHERE id = ? AND upload_holder = ?',
-      )
-      .run(id, holder);
+    statement(
+      this.db,
+      'UPDATE transcripts SET upload_holder = NULL, upload_lease_until = NULL WHERE id = ? AND upload_holder = ?',
+    ).run(id, holder);
   }
 
   /** Deletes the transcript; its sentences, paragraphs, tags and speakers go with it. */
@@ -270,27 +270,29 @@ export class JobStore {
 
   /** Runs a statement that must change the job's row, or says the job is gone. */
   private changeOne(id: string, sql: string, values: Record<string, unknown> | unknown[]): void {
-    const statement = this.db.prepare(sql);
-    const result = Array.isArray(values) ? statement.run(...values) : statement.run(values);
+    const prepared = statement(this.db, sql);
+    const result = Array.isArray(values) ? prepared.run(...values) : prepared.run(values);
     if (result.changes === 0) throw transcriptNotFound(id);
   }
 
   private toRecord(row: TranscriptRow): JobRecord {
     const tags = (
-      this.db.prepare('SELECT tag FROM transcript_tags WHERE transcript_id = ? ORDER BY tag').all(row.id) as {
+      statement(this.db, 'SELECT tag FROM transcript_tags WHERE transcript_id = ? ORDER BY tag').all(
+        row.id,
+      ) as {
         tag: string;
       }[]
     ).map((t) => t.tag);
-    const speakers = this.db
-      .prepare('SELECT label, name FROM speakers WHERE transcript_id = ? ORDER BY label')
-      .all(row.id) as { label: string; name: string | null }[];
-    const review = this.db
-      .prepare(
-        `SELECT (SELECT count(*) FROM paragraphs WHERE transcript_id = @id) AS paragraphs,
+    const speakers = statement(
+      this.db,
+      'SELECT label, name FROM speakers WHERE transcript_id = ? ORDER BY label',
+    ).all(row.id) as { label: string; name: string | null }[];
+    const review = statement(
+      this.db,
+      `SELECT (SELECT count(*) FROM paragraphs WHERE transcript_id = @id) AS paragraphs,
                 (SELECT count(*) FROM paragraph_checks WHERE transcript_id = @id) AS checked,
                 (SELECT count(*) FROM transcript_edits WHERE transcript_id = @id AND undone_at IS NULL) AS corrections`,
-      )
-      .get({ id: row.id }) as { paragraphs: number; checked: number; corrections: number };
+    ).get({ id: row.id }) as { paragraphs: number; checked: number; corrections: number };
     return {
       id: row.id,
       remoteId: row.remote_id,

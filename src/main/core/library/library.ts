@@ -1,4 +1,4 @@
-import { inWriteTransaction, type Db } from './database';
+import { inReadTransaction, inWriteTransaction, type Db } from './database';
 import type { SearchFilters, SearchPage, Segment } from '../../../shared/library';
 import { JobStore, type JobListOptions, type JobPatch, type JobRecord, type NewJob } from './job-store';
 import { TranscriptContent, type CompletedTranscript } from './transcript-content';
@@ -35,6 +35,15 @@ export { countCap } from './transcript-search';
 export type { EditOptions } from './corrections-store';
 export type { QuotesOfTranscript, StorySearchHit } from './story-store';
 import type { StorySearchHit } from './story-store';
+
+/** A transcript as the reader opens it (Library.transcriptReading). */
+export interface TranscriptReading {
+  job: JobRecord;
+  sentences: Segment[];
+  paragraphs: Segment[];
+  transcript: Record<string, unknown> | undefined;
+  corrections: CorrectionState;
+}
 
 /**
  * The offline library: transcripts, their sentences and paragraphs, tags, speaker names and
@@ -140,6 +149,24 @@ export class Library {
       const stories = this.stories.refreshSnapshots(changed);
       return { result: this.jobs.require(id), transcripts: changed.length > 0 ? [id] : [], stories };
     });
+  }
+
+  /**
+   * What the reader opens a transcript with, read in one snapshot: another process's edit
+   * (the command line's, an assistant's) lands wholly before or wholly after, never between
+   * the sentences and the correction state that says which edits they carry. The paragraphs
+   * come without their words (the reader takes every word from the sentences).
+   */
+  transcriptReading(id: string): Promise<TranscriptReading> {
+    return settle(() =>
+      inReadTransaction(this.db, () => ({
+        job: this.jobs.require(id),
+        sentences: this.content.sentences(id),
+        paragraphs: this.content.paragraphs(id, { words: false }),
+        transcript: this.content.transcriptJson(id),
+        corrections: this.corrections.state(id),
+      })),
+    );
   }
 
   /** The service's full JSON for a transcript, as it was stored. */

@@ -1,4 +1,4 @@
-import { inWriteTransaction, type Db } from './database';
+import { inReadTransaction, inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import {
   placesInStory,
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/highlights';
 import type { HighlightStore } from './highlight-store';
 import { foldForSearch } from './fold-for-search';
+import { statement } from './statement-cache';
 
 interface StoryRow {
   id: number;
@@ -75,13 +76,12 @@ export class StoryStore {
 
   list(): StorySummary[] {
     return (
-      this.db
-        .prepare(
-          `SELECT s.id, s.name, s.created_at, s.updated_at,
+      statement(
+        this.db,
+        `SELECT s.id, s.name, s.created_at, s.updated_at,
              (SELECT count(*) FROM story_items i WHERE i.story_id = s.id AND i.kind = 'quote') AS quotes
            FROM stories s ORDER BY s.updated_at DESC, s.id DESC`,
-        )
-        .all() as StoryRow[]
+      ).all() as StoryRow[]
     ).map(toSummary);
   }
 
@@ -95,9 +95,10 @@ export class StoryStore {
     const words = foldForSearch(query).split(/\s+/).filter(Boolean);
     if (words.length === 0) return [];
     const texts = new Map<number, string[]>();
-    for (const row of this.db
-      .prepare('SELECT story_id, text, snapshot_json FROM story_items ORDER BY position')
-      .all() as {
+    for (const row of statement(
+      this.db,
+      'SELECT story_id, text, snapshot_json FROM story_items ORDER BY position',
+    ).all() as {
       story_id: number;
       text: string;
       snapshot_json: string | null;
@@ -122,9 +123,11 @@ export class StoryStore {
       const clean = this.freeName(name);
       const at = this.now();
       const id = Number(
-        this.db
-          .prepare('INSERT INTO stories (name, created_at, updated_at) VALUES (?, ?, ?)')
-          .run(clean, at, at).lastInsertRowid,
+        statement(this.db, 'INSERT INTO stories (name, created_at, updated_at) VALUES (?, ?, ?)').run(
+          clean,
+          at,
+          at,
+        ).lastInsertRowid,
       );
       return this.get(id);
     });
@@ -133,9 +136,11 @@ export class StoryStore {
   rename(id: number, name: string): Story {
     return inWriteTransaction(this.db, () => {
       this.requireRow(id);
-      this.db
-        .prepare('UPDATE stories SET name = ?, updated_at = ? WHERE id = ?')
-        .run(this.freeName(name, id), this.now(), id);
+      statement(this.db, 'UPDATE stories SET name = ?, updated_at = ? WHERE id = ?').run(
+        this.freeName(name, id),
+        this.now(),
+        id,
+      );
       return this.get(id);
     });
   }
@@ -143,28 +148,30 @@ export class StoryStore {
   delete(id: number): void {
     inWriteTransaction(this.db, () => {
       this.requireRow(id);
-      this.db.prepare('DELETE FROM stories WHERE id = ?').run(id);
+      statement(this.db, 'DELETE FROM stories WHERE id = ?').run(id);
     });
   }
 
+  /** The story and its items from one snapshot, so another process's change is seen whole or not at all. */
   get(id: number): Story {
-    const row = this.requireRow(id);
-    const items = this.db
-      .prepare(
+    return inReadTransaction(this.db, () => {
+      const row = this.requireRow(id);
+      const items = statement(
+        this.db,
         'SELECT id, kind, highlight_id, text, snapshot_json FROM story_items WHERE story_id = ? ORDER BY position, id',
-      )
-      .all(id) as ItemRow[];
-    return { ...toSummary(row), items: items.map((item) => this.toItem(item)) };
+      ).all(id) as ItemRow[];
+      return { ...toSummary(row), items: items.map((item) => this.toItem(item)) };
+    });
   }
 
   /** A story by its id (digits) or its name (ignoring case), as the command line names it. */
   find(reference: string): Story {
     const trimmed = reference.trim();
-    const byName = this.db.prepare('SELECT id FROM stories WHERE name = ? COLLATE NOCASE').get(trimmed) as
+    const byName = statement(this.db, 'SELECT id FROM stories WHERE name = ? COLLATE NOCASE').get(trimmed) as
       { id: number } | undefined;
     if (byName) return this.get(byName.id);
     if (/^\d+$/.test(trimmed)) {
-      const byId = this.db.prepare('SELECT id FROM stories WHERE id = ?').get(Number(trimmed)) as
+      const byId = statement(this.db, 'SELECT id FROM stories WHERE id = ?').get(Number(trimmed)) as
         { id: number } | undefined;
       if (byId) return this.get(byId.id);
     }
@@ -184,9 +191,10 @@ export class StoryStore {
       if (!again) {
         const order = this.itemIds(storyId);
         const quoting = (
-          this.db
-            .prepare('SELECT id FROM story_items WHERE story_id = ? AND highlight_id = ?')
-            .all(storyId, highlightId) as { id: number }[]
+          statement(this.db, 'SELECT id FROM story_items WHERE story_id = ? AND highlight_id = ?').all(
+            storyId,
+            highlightId,
+          ) as { id: number }[]
         ).map((row) => row.id);
         if (quoting.length > 0) {
           const already: QuoteAlreadyInStory = {
@@ -225,7 +233,7 @@ export class StoryStore {
           'invalid_input',
           'A quote shows the words of its transcript; correct them in the transcript.',
         );
-      this.db.prepare('UPDATE story_items SET text = ? WHERE id = ?').run(text, itemId);
+      statement(this.db, 'UPDATE story_items SET text = ? WHERE id = ?').run(text, itemId);
       return this.touched(storyId);
     });
   }
@@ -244,7 +252,7 @@ export class StoryStore {
   removeItem(storyId: number, itemId: number): Story {
     return inWriteTransaction(this.db, () => {
       this.requireItem(storyId, itemId);
-      this.db.prepare('DELETE FROM story_items WHERE id = ?').run(itemId);
+      statement(this.db, 'DELETE FROM story_items WHERE id = ?').run(itemId);
       this.renumber(this.itemIds(storyId));
       return this.touched(storyId);
     });
@@ -275,21 +283,22 @@ export class StoryStore {
         labelId: highlight.labelId,
         note: highlight.note,
       });
-      this.db
-        .prepare('UPDATE story_items SET highlight_id = ?, snapshot_json = ? WHERE id = ?')
-        .run(trimmed.id, JSON.stringify(this.snapshotOf(trimmed.id)), itemId);
+      statement(this.db, 'UPDATE story_items SET highlight_id = ?, snapshot_json = ? WHERE id = ?').run(
+        trimmed.id,
+        JSON.stringify(this.snapshotOf(trimmed.id)),
+        itemId,
+      );
       return this.touched(storyId);
     });
   }
 
   /** How many story quotes come from a transcript, and the names of their stories. */
   quotesOf(transcriptId: string): QuotesOfTranscript {
-    const rows = this.db
-      .prepare(
-        `SELECT s.name, count(*) AS n FROM story_items i JOIN highlights h ON h.id = i.highlight_id
+    const rows = statement(
+      this.db,
+      `SELECT s.name, count(*) AS n FROM story_items i JOIN highlights h ON h.id = i.highlight_id
          JOIN stories s ON s.id = i.story_id WHERE h.transcript_id = ? GROUP BY s.id ORDER BY s.name`,
-      )
-      .all(transcriptId) as { name: string; n: number }[];
+    ).all(transcriptId) as { name: string; n: number }[];
     return { quotes: rows.reduce((sum, row) => sum + row.n, 0), stories: rows.map((row) => row.name) };
   }
 
@@ -299,27 +308,26 @@ export class StoryStore {
    * stories touched; no other story is.
    */
   beforeTranscriptDeleted(transcriptId: string, quotesInStories: QuotesOnDelete): number[] {
-    const items = this.db
-      .prepare(
-        `SELECT i.id, i.story_id, i.highlight_id FROM story_items i JOIN highlights h ON h.id = i.highlight_id
+    const items = statement(
+      this.db,
+      `SELECT i.id, i.story_id, i.highlight_id FROM story_items i JOIN highlights h ON h.id = i.highlight_id
          WHERE h.transcript_id = ?`,
-      )
-      .all(transcriptId) as { id: number; story_id: number; highlight_id: number }[];
+    ).all(transcriptId) as { id: number; story_id: number; highlight_id: number }[];
     const stories = [...new Set(items.map((item) => item.story_id))];
     if (quotesInStories === 'keep-as-text') {
-      const update = this.db.prepare('UPDATE story_items SET snapshot_json = ? WHERE id = ?');
+      const update = statement(this.db, 'UPDATE story_items SET snapshot_json = ? WHERE id = ?');
       for (const item of items) {
         const snapshot = this.snapshotOf(item.highlight_id);
         if (snapshot) update.run(JSON.stringify(snapshot), item.id);
       }
     } else {
-      const remove = this.db.prepare('DELETE FROM story_items WHERE id = ?');
+      const remove = statement(this.db, 'DELETE FROM story_items WHERE id = ?');
       for (const item of items) remove.run(item.id);
       for (const story of stories) this.renumber(this.itemIds(story));
     }
     const at = this.now();
     for (const story of stories)
-      this.db.prepare('UPDATE stories SET updated_at = ? WHERE id = ?').run(at, story);
+      statement(this.db, 'UPDATE stories SET updated_at = ? WHERE id = ?').run(at, story);
     return stories;
   }
 
@@ -327,8 +335,8 @@ export class StoryStore {
   refreshSnapshots(highlightIds: readonly number[]): number[] {
     if (highlightIds.length === 0) return [];
     const stories = new Set<number>();
-    const items = this.db.prepare('SELECT id, story_id FROM story_items WHERE highlight_id = ?');
-    const update = this.db.prepare('UPDATE story_items SET snapshot_json = ? WHERE id = ?');
+    const items = statement(this.db, 'SELECT id, story_id FROM story_items WHERE highlight_id = ?');
+    const update = statement(this.db, 'UPDATE story_items SET snapshot_json = ? WHERE id = ?');
     for (const highlightId of highlightIds) {
       const snapshot = this.snapshotOf(highlightId);
       if (!snapshot) continue;
@@ -342,7 +350,10 @@ export class StoryStore {
 
   /** The stories that quote any of these highlights. */
   storiesQuoting(highlightIds: readonly number[]): number[] {
-    const select = this.db.prepare('SELECT DISTINCT story_id AS id FROM story_items WHERE highlight_id = ?');
+    const select = statement(
+      this.db,
+      'SELECT DISTINCT story_id AS id FROM story_items WHERE highlight_id = ?',
+    );
     return [
       ...new Set(highlightIds.flatMap((id) => (select.all(id) as { id: number }[]).map((row) => row.id))),
     ];
@@ -400,61 +411,60 @@ export class StoryStore {
     const order = this.itemIds(storyId);
     const at = index === undefined ? order.length : Math.min(Math.max(0, index), order.length);
     const id = Number(
-      this.db
-        .prepare(
-          'INSERT INTO story_items (story_id, position, kind, highlight_id, text, snapshot_json) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          storyId,
-          at,
-          item.kind,
-          item.highlightId,
-          item.text,
-          item.snapshot ? JSON.stringify(item.snapshot) : null,
-        ).lastInsertRowid,
+      statement(
+        this.db,
+        'INSERT INTO story_items (story_id, position, kind, highlight_id, text, snapshot_json) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(
+        storyId,
+        at,
+        item.kind,
+        item.highlightId,
+        item.text,
+        item.snapshot ? JSON.stringify(item.snapshot) : null,
+      ).lastInsertRowid,
     );
     order.splice(at, 0, id);
     this.renumber(order);
-    this.db.prepare('UPDATE stories SET updated_at = ? WHERE id = ?').run(this.now(), storyId);
+    statement(this.db, 'UPDATE stories SET updated_at = ? WHERE id = ?').run(this.now(), storyId);
   }
 
   private itemIds(storyId: number): number[] {
     return (
-      this.db.prepare('SELECT id FROM story_items WHERE story_id = ? ORDER BY position, id').all(storyId) as {
+      statement(this.db, 'SELECT id FROM story_items WHERE story_id = ? ORDER BY position, id').all(
+        storyId,
+      ) as {
         id: number;
       }[]
     ).map((row) => row.id);
   }
 
   private renumber(order: readonly number[]): void {
-    const set = this.db.prepare('UPDATE story_items SET position = ? WHERE id = ?');
+    const set = statement(this.db, 'UPDATE story_items SET position = ? WHERE id = ?');
     order.forEach((id, position) => set.run(position, id));
   }
 
   private touched(storyId: number): Story {
-    this.db.prepare('UPDATE stories SET updated_at = ? WHERE id = ?').run(this.now(), storyId);
+    statement(this.db, 'UPDATE stories SET updated_at = ? WHERE id = ?').run(this.now(), storyId);
     return this.get(storyId);
   }
 
   private requireRow(id: number): StoryRow {
-    const row = this.db
-      .prepare(
-        `SELECT s.id, s.name, s.created_at, s.updated_at,
+    const row = statement(
+      this.db,
+      `SELECT s.id, s.name, s.created_at, s.updated_at,
            (SELECT count(*) FROM story_items i WHERE i.story_id = s.id AND i.kind = 'quote') AS quotes
          FROM stories s WHERE s.id = ?`,
-      )
-      .get(id) as StoryRow | undefined;
+    ).get(id) as StoryRow | undefined;
     if (!row) throw new VerbatimError('not_found', 'This story no longer exists.', { id });
     return row;
   }
 
   private requireItem(storyId: number, itemId: number): ItemRow {
     this.requireRow(storyId);
-    const item = this.db
-      .prepare(
-        'SELECT id, kind, highlight_id, text, snapshot_json FROM story_items WHERE id = ? AND story_id = ?',
-      )
-      .get(itemId, storyId) as ItemRow | undefined;
+    const item = statement(
+      this.db,
+      'SELECT id, kind, highlight_id, text, snapshot_json FROM story_items WHERE id = ? AND story_id = ?',
+    ).get(itemId, storyId) as ItemRow | undefined;
     if (!item)
       throw new VerbatimError('not_found', 'This part of the story no longer exists.', { id: itemId });
     return item;
@@ -469,7 +479,7 @@ export class StoryStore {
         'invalid_input',
         `A story name can be at most ${storyNameMaxLength} characters.`,
       );
-    const taken = this.db.prepare('SELECT id FROM stories WHERE name = ? COLLATE NOCASE').get(clean) as
+    const taken = statement(this.db, 'SELECT id FROM stories WHERE name = ? COLLATE NOCASE').get(clean) as
       { id: number } | undefined;
     if (taken && taken.id !== self)
       throw new VerbatimError(

@@ -4,6 +4,7 @@ import type { Segment, Word } from '../../../shared/library';
 import type { SentenceContent } from '../../../shared/corrections/corrections';
 import { cleanText } from './fts-query';
 import { transcriptNotFound, type JobStore } from './job-store';
+import { statement } from './statement-cache';
 
 export interface CompletedTranscript {
   transcript: Record<string, unknown> & {
@@ -60,11 +61,11 @@ export class TranscriptContent {
     inWriteTransaction(this.db, () => {
       this.jobs.require(id);
       const corrected =
-        this.db.prepare('SELECT 1 FROM machine_sentences WHERE transcript_id = ? LIMIT 1').get(id) !==
+        statement(this.db, 'SELECT 1 FROM machine_sentences WHERE transcript_id = ? LIMIT 1').get(id) !==
         undefined;
       const target: SegmentTable = corrected ? 'machine_sentences' : 'sentences';
-      this.db.prepare(`DELETE FROM ${target} WHERE transcript_id = ?`).run(id);
-      this.db.prepare('DELETE FROM paragraphs WHERE transcript_id = ?').run(id);
+      statement(this.db, `DELETE FROM ${target} WHERE transcript_id = ?`).run(id);
+      statement(this.db, 'DELETE FROM paragraphs WHERE transcript_id = ?').run(id);
       this.markCompleted(id, completed.transcript, at);
       this.insertSegments(target, id, completed.sentences, (s) => s.speaker ?? null);
       this.insertSegments(
@@ -79,7 +80,7 @@ export class TranscriptContent {
 
   /** The service's full JSON for a transcript, as it was stored. */
   transcriptJson(id: string): Record<string, unknown> | undefined {
-    const row = this.db.prepare('SELECT transcript_json FROM transcripts WHERE id = ?').get(id) as
+    const row = statement(this.db, 'SELECT transcript_json FROM transcripts WHERE id = ?').get(id) as
       { transcript_json: string | null } | undefined;
     if (!row) throw transcriptNotFound(id);
     return row.transcript_json ? (JSON.parse(row.transcript_json) as Record<string, unknown>) : undefined;
@@ -96,32 +97,35 @@ export class TranscriptContent {
 
   sentenceCount(id: string): number {
     return (
-      this.db.prepare('SELECT count(*) AS n FROM sentences WHERE transcript_id = ?').get(id) as { n: number }
+      statement(this.db, 'SELECT count(*) AS n FROM sentences WHERE transcript_id = ?').get(id) as {
+        n: number;
+      }
     ).n;
   }
 
   paragraphCount(id: string): number {
     return (
-      this.db.prepare('SELECT count(*) AS n FROM paragraphs WHERE transcript_id = ?').get(id) as { n: number }
+      statement(this.db, 'SELECT count(*) AS n FROM paragraphs WHERE transcript_id = ?').get(id) as {
+        n: number;
+      }
     ).n;
   }
 
   /** The paragraphs' time spans in order, without their words. */
   paragraphSpans(id: string): { startMs: number; endMs: number }[] {
-    return this.db
-      .prepare(
-        'SELECT start_ms AS startMs, end_ms AS endMs FROM paragraphs WHERE transcript_id = ? ORDER BY position',
-      )
-      .all(id) as { startMs: number; endMs: number }[];
+    return statement(
+      this.db,
+      'SELECT start_ms AS startMs, end_ms AS endMs FROM paragraphs WHERE transcript_id = ? ORDER BY position',
+    ).all(id) as { startMs: number; endMs: number }[];
   }
 
   /** The sentences at positions `from` (inclusive) to `to` (exclusive). */
   sentenceRange(id: string, from: number, to: number): Segment[] {
-    return this.db
-      .prepare(
-        `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM sentences
+    return statement(
+      this.db,
+      `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM sentences
          WHERE transcript_id = ? AND position >= ? AND position < ? ORDER BY position`,
-      )
+    )
       .all(id, from, to)
       .map((row) => toSegment(row as SegmentRow));
   }
@@ -129,6 +133,7 @@ export class TranscriptContent {
   /** The sentence at `position` and the ones after it said by the same speaker: its turn from there. */
   turnRows(id: string, position: number): Segment[] {
     const rows: Segment[] = [];
+    // Prepared afresh, not from the statement cache: a cached statement is busy while iterated.
     const iterator = this.db
       .prepare(
         `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM sentences
@@ -145,7 +150,8 @@ export class TranscriptContent {
   /** Inserts corrected sentences from `position` on (the caller has made room for them). */
   insertSentences(id: string, position: number, sentences: readonly SentenceContent[]): void {
     // Each sentence carries its tag and speaker terms for filtered search (search-facets.ts).
-    const insert = this.db.prepare(
+    const insert = statement(
+      this.db,
       `INSERT INTO sentences (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json, facets)
        VALUES (@transcript, @position, @startMs, @endMs, @speaker, @confidence, @text, @words, ${newSentenceFacetsSql})`,
     );
@@ -170,30 +176,28 @@ export class TranscriptContent {
    */
   paragraphs(id: string, options: { words?: boolean } = {}): Segment[] {
     if (options.words !== false) return this.segments('paragraphs', id);
-    const rows = this.db
-      .prepare(
-        `SELECT position, start_ms, end_ms, speaker, confidence, text FROM paragraphs
+    const rows = statement(
+      this.db,
+      `SELECT position, start_ms, end_ms, speaker, confidence, text FROM paragraphs
          WHERE transcript_id = ? ORDER BY position`,
-      )
-      .all(id) as SegmentFields[];
+    ).all(id) as SegmentFields[];
     return rows.map((row) => segmentWithWords(row, []));
   }
 
   private markCompleted(id: string, transcript: CompletedTranscript['transcript'], at: number): void {
-    this.db
-      .prepare(
-        `UPDATE transcripts SET status = 'completed', error = NULL, transcript_json = ?, text = ?, language_code = ?,
+    statement(
+      this.db,
+      `UPDATE transcripts SET status = 'completed', error = NULL, transcript_json = ?, text = ?, language_code = ?,
            audio_duration_ms = ?, completed_at = ?, updated_at = ?, next_check_at = NULL WHERE id = ?`,
-      )
-      .run(
-        JSON.stringify(transcript),
-        transcript.text ?? null,
-        transcript.language_code ?? null,
-        typeof transcript.audio_duration === 'number' ? Math.round(transcript.audio_duration * 1000) : null,
-        at,
-        at,
-        id,
-      );
+    ).run(
+      JSON.stringify(transcript),
+      transcript.text ?? null,
+      transcript.language_code ?? null,
+      typeof transcript.audio_duration === 'number' ? Math.round(transcript.audio_duration * 1000) : null,
+      at,
+      at,
+      id,
+    );
   }
 
   private insertSegments(
@@ -202,7 +206,8 @@ export class TranscriptContent {
     segments: SegmentInput[],
     speakerOf: (segment: SegmentInput) => string | null,
   ): void {
-    const insert = this.db.prepare(
+    const insert = statement(
+      this.db,
       `INSERT INTO ${table} (transcript_id, position, start_ms, end_ms, speaker, confidence, text, words_json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -222,7 +227,8 @@ export class TranscriptContent {
 
   /** Speakers get a row with their label as a placeholder name only when first seen. */
   private addSpeakers(id: string, sentences: SegmentInput[]): void {
-    const insert = this.db.prepare(
+    const insert = statement(
+      this.db,
       'INSERT OR IGNORE INTO speakers (transcript_id, label, name) VALUES (?, ?, ?)',
     );
     const labels = new Set(sentences.flatMap((sentence) => (sentence.speaker ? [sentence.speaker] : [])));
@@ -230,11 +236,10 @@ export class TranscriptContent {
   }
 
   private segments(table: SegmentTable, id: string): Segment[] {
-    const rows = this.db
-      .prepare(
-        `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM ${table} WHERE transcript_id = ? ORDER BY position`,
-      )
-      .all(id) as SegmentRow[];
+    const rows = statement(
+      this.db,
+      `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM ${table} WHERE transcript_id = ? ORDER BY position`,
+    ).all(id) as SegmentRow[];
     return rows.map(toSegment);
   }
 }

@@ -3,6 +3,7 @@ import type { SearchFilters, SearchHit, SearchPage } from '../../../shared/libra
 import { highlight, queryTerms, toFtsQuery, type QueryTerms } from './fts-query';
 import { scoreSentences, type Scored } from './relevance';
 import { facetQuery, type DateSpan } from './search-facets';
+import { statement } from './statement-cache';
 
 /** Beyond this many matches the total is reported as "at least", which keeps counting cheap. */
 export const countCap = 1000;
@@ -130,11 +131,10 @@ export class TranscriptSearch {
    */
   private dateSpan(filters: SearchFilters): DateSpan | undefined {
     if (filters.from === undefined && filters.to === undefined) return undefined;
-    const ends = this.db
-      .prepare(
-        'SELECT (SELECT min(created_at) FROM transcripts) AS first, (SELECT max(created_at) FROM transcripts) AS last',
-      )
-      .get() as { first: number | null; last: number | null };
+    const ends = statement(
+      this.db,
+      'SELECT (SELECT min(created_at) FROM transcripts) AS first, (SELECT max(created_at) FROM transcripts) AS last',
+    ).get() as { first: number | null; last: number | null };
     if (ends.first === null || ends.last === null) return { from: 1, to: 0 };
     return { from: filters.from ?? ends.first, to: filters.to ?? ends.last };
   }
@@ -161,20 +161,22 @@ export class TranscriptSearch {
   private transcriptScope(filters: SearchFilters, params: Record<string, unknown>): IdRun[] | undefined {
     const conditions = transcriptConditions({ status: filters.status, language: filters.language });
     if (conditions.length === 0) return undefined;
-    const kept = this.db
-      .prepare(
-        `SELECT t.id, t.corrections_revision AS revision FROM transcripts t WHERE ${conditions.join(' AND ')}`,
-      )
-      .all(params) as { id: string; revision: number }[];
-    const all = (this.db.prepare('SELECT count(*) AS n FROM transcripts').get() as { n: number }).n;
+    const kept = statement(
+      this.db,
+      `SELECT t.id, t.corrections_revision AS revision FROM transcripts t WHERE ${conditions.join(' AND ')}`,
+    ).all(params) as { id: string; revision: number }[];
+    const all = (statement(this.db, 'SELECT count(*) AS n FROM transcripts').get() as { n: number }).n;
     if (kept.length > all * scopedShare) return undefined;
-    const first = this.db.prepare(
+    const first = statement(
+      this.db,
       'SELECT id FROM sentences WHERE transcript_id = ? ORDER BY position LIMIT 1',
     );
-    const last = this.db.prepare(
+    const last = statement(
+      this.db,
       'SELECT id FROM sentences WHERE transcript_id = ? ORDER BY position DESC LIMIT 1',
     );
-    const exact = this.db.prepare(
+    const exact = statement(
+      this.db,
       'SELECT min(id) AS low, max(id) AS high FROM sentences WHERE transcript_id = ?',
     );
     const runs: IdRun[] = [];
@@ -200,7 +202,8 @@ export class TranscriptSearch {
    * cap the `countCap` newest by relevance among themselves.
    */
   private rankInRuns(q: SearchQuery, runs: readonly IdRun[]): Ranked {
-    const statement = this.db.prepare(
+    const inRun = statement(
+      this.db,
       `SELECT sentences_fts.rowid AS id FROM sentences_fts ${joins}
        WHERE ${q.where} AND sentences_fts.rowid BETWEEN @low AND @high
        ORDER BY sentences_fts.rowid DESC LIMIT @left`,
@@ -209,7 +212,7 @@ export class TranscriptSearch {
     for (const run of runs) {
       const left = countCap + 1 - found.length;
       if (left <= 0) break;
-      found.push(...(statement.all({ ...q.values, ...run, left }) as { id: number }[]).map((row) => row.id));
+      found.push(...(inRun.all({ ...q.values, ...run, left }) as { id: number }[]).map((row) => row.id));
     }
     const ranking = found.length > countCap ? 'recent' : 'relevance';
     return { page: this.best(q, found.slice(0, countCap), ranking), total: found.length, ranking };
@@ -223,7 +226,7 @@ export class TranscriptSearch {
         ? `SELECT sentences_fts.rowid AS id FROM ${from} WHERE ${q.where} LIMIT @window`
         : `SELECT sentences_fts.rowid AS id FROM ${from} WHERE ${q.where}
            ORDER BY sentences_fts.rowid DESC LIMIT @window`;
-    const ids = (this.db.prepare(sql).all(q.values) as { id: number }[]).map((row) => row.id);
+    const ids = (statement(this.db, sql).all(q.values) as { id: number }[]).map((row) => row.id);
     return this.best(q, ids, ranking);
   }
 
@@ -233,9 +236,10 @@ export class TranscriptSearch {
    */
   private best(q: SearchQuery, ids: readonly number[], ranking: SearchPage['ranking']): Scored[] {
     if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT id, text FROM sentences WHERE id IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(ids)) as { id: number; text: string }[];
+    const rows = statement(
+      this.db,
+      `SELECT id, text FROM sentences WHERE id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ids)) as { id: number; text: string }[];
     const scored = scoreSentences(rows, q.terms, this.documentCounts(q.terms), this.sentenceCount());
     scored.sort((a, b) => a.rank - b.rank || (ranking === 'recent' ? b.id - a.id : a.id - b.id));
     const { limit, offset } = q.values as { limit: number; offset: number };
@@ -244,7 +248,8 @@ export class TranscriptSearch {
 
   /** How many sentences have each word (or the prefix), counted up to one past the cap. */
   private documentCounts(terms: QueryTerms): Map<string, number> {
-    const count = this.db.prepare(
+    const count = statement(
+      this.db,
       'SELECT count(*) AS n FROM (SELECT 1 FROM sentences_fts WHERE sentences_fts MATCH ? LIMIT ?)',
     );
     const counted = (key: string, match: string): [string, number] => {
@@ -261,7 +266,7 @@ export class TranscriptSearch {
 
   /** The library's sentences, near enough for a word's rarity: the highest id, read from the key. */
   private sentenceCount(): number {
-    return (this.db.prepare('SELECT coalesce(max(id), 0) AS n FROM sentences').get() as { n: number }).n;
+    return (statement(this.db, 'SELECT coalesce(max(id), 0) AS n FROM sentences').get() as { n: number }).n;
   }
 
   /** Every match, counted up to one past the cap. */
@@ -269,7 +274,7 @@ export class TranscriptSearch {
     const sql = q.filtered
       ? `SELECT count(*) AS n FROM (SELECT 1 FROM sentences_fts ${joins} WHERE ${q.where} LIMIT @cap)`
       : 'SELECT count(*) AS n FROM (SELECT 1 FROM sentences_fts WHERE sentences_fts MATCH @match LIMIT @cap)';
-    return (this.db.prepare(sql).get(q.values) as { n: number }).n;
+    return (statement(this.db, sql).get(q.values) as { n: number }).n;
   }
 
   /** The ranked sentences with their transcript, speaker and a highlighted snippet, in rank order. */
@@ -296,14 +301,13 @@ export class TranscriptSearch {
   }
 
   private hitRows(ids: number[]): HitRow[] {
-    return this.db
-      .prepare(
-        `SELECT s.id, s.transcript_id, t.title, s.position, s.start_ms, s.end_ms, s.speaker, sp.name AS speaker_name, s.text
+    return statement(
+      this.db,
+      `SELECT s.id, s.transcript_id, t.title, s.position, s.start_ms, s.end_ms, s.speaker, sp.name AS speaker_name, s.text
          FROM sentences s JOIN transcripts t ON t.id = s.transcript_id
          LEFT JOIN speakers sp ON sp.transcript_id = s.transcript_id AND sp.label = s.speaker
          WHERE s.id IN (${ids.map(() => '?').join(',')})`,
-      )
-      .all(...ids) as HitRow[];
+    ).all(...ids) as HitRow[];
   }
 }
 

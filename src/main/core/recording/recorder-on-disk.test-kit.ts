@@ -2,8 +2,8 @@ import { openDatabase } from '../library/database';
 import { Microphone } from './microphone';
 import { rawPcmRecordingInput } from './raw-pcm-input';
 import { Recorder } from './recorder';
-import { RecordingMarks } from './recording-marks';
-import { Recordings } from './recordings';
+import { RecordingMarks } from '../library/recording-marks';
+import { Recordings } from '../library/recordings';
 
 /**
  * The Record view's recorder, run as its own process so a test can give it a real disk (a small

@@ -8,8 +8,8 @@ import type { HeaderTimer } from './crash-safe-wav';
 import { Microphone } from './microphone';
 import { rawPcmRecordingInput, type Later } from './raw-pcm-input';
 import { Recorder, levelOf, type RecordingInput } from './recorder';
-import { RecordingMarks } from './recording-marks';
-import { Recordings } from './recordings';
+import { RecordingMarks } from '../library/recording-marks';
+import { Recordings } from '../library/recordings';
 
 const rate = 16_000;
 /** 50 ms of mono PCM16 at 16 kHz. */

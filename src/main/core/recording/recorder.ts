@@ -16,8 +16,8 @@ import { CrashSafeWavWriter, isDiskFull, realTimer, type HeaderTimer } from './c
 import type { PcmFormat } from '../media/wav-header';
 import type { Microphone } from './microphone';
 import { microphoneRefused, type MicrophoneAccess } from '../voice/microphone-access';
-import type { RecordingMarks } from './recording-marks';
-import type { Recordings } from './recordings';
+import type { RecordingMarks } from '../library/recording-marks';
+import type { Recordings } from '../library/recordings';
 
 /**
  * An open input: PCM16, interleaved, at the format it was opened with. `onAudio` answers when

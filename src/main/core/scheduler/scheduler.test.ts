@@ -7,6 +7,7 @@ import { startEmulator, type RunningEmulator } from '../../../../test/emulator/s
 import { createCore, type Core } from '../app-core';
 import { acceleratedClock } from '../../base/clock';
 import type { JobRecord } from '../library/library';
+import { LibraryDatabase } from '../library/library-database';
 import type { JobStatus } from '../../../shared/library';
 
 /**
@@ -271,8 +272,9 @@ describe('the scheduler', () => {
       onJob: (job) => {
         if (job.status !== 'fetching' || blocked) return;
         blocked = true;
-        created.db.pragma('query_only = ON');
-        setTimeout(() => created.db.pragma('query_only = OFF'), 300);
+        const connection = LibraryDatabase.connectionOf(created.database);
+        connection.pragma('query_only = ON');
+        setTimeout(() => connection.pragma('query_only = OFF'), 300);
       },
       onStorageFailure: (_id, message) => failures.push(message),
     });

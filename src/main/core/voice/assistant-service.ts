@@ -4,7 +4,7 @@ import type { AudioDeviceInfo, VoiceStatus } from '../../../shared/voice';
 import type { Settings } from '../../../shared/settings';
 import type { Library, JobRecord } from '../library/library';
 import { Signal } from '../../base/signal';
-import type { VoiceConversationStore } from './voice-conversation-store';
+import type { VoiceConversationStore } from '../library/voice-conversation-store';
 import { microphoneRefused, type MicrophoneAccess } from './microphone-access';
 import type { AudioSink } from './playback-queue';
 import {

@@ -6,7 +6,7 @@ import type { Core } from '../app-core';
 import type { Secrets } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { AssistantService, type AssistantAudio } from './assistant-service';
-import { VoiceConversationStore } from './voice-conversation-store';
+import type { VoiceConversationStore } from '../library/voice-conversation-store';
 import { toDisposable, type IDisposable } from '../../base/lifecycle';
 
 /** Where no sound devices are wired up: the assistant says so instead of failing obscurely. */
@@ -32,7 +32,7 @@ export function composeAssistant(options: {
   microphone?: Microphone | undefined;
 }): { assistant: AssistantService; conversations: VoiceConversationStore } & IDisposable {
   const { core, settings } = options;
-  const conversations = new VoiceConversationStore(core.db);
+  const conversations = core.database.voiceConversations;
   let voiceUrl: string | undefined;
   // A settings file that cannot be read is reported where the settings are composed.
   settings.get().then(

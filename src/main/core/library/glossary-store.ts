@@ -1,5 +1,5 @@
-import { inWriteTransaction, type Db } from '../library/database';
-import { foldForSearch } from '../library/fold-for-search';
+import { inWriteTransaction, type Db } from './database';
+import { foldForSearch } from './fold-for-search';
 import { VerbatimError } from '../../../shared/errors';
 import {
   glossaryEntriesMax,
@@ -11,6 +11,7 @@ import {
   entrySummary,
   type NewGlossaryEntry,
 } from '../../../shared/glossary/glossary';
+import { statement } from './statement-cache';
 
 interface GlossaryRow {
   id: number;
@@ -85,18 +86,17 @@ function uniqueForms(forms: readonly string[], term: string): string[] {
 export class GlossaryStore {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   list(): Glossary[] {
     return (
-      this.db
-        .prepare(
-          `SELECT g.id, g.name, g.used_by_default, g.presets_json,
+      statement(
+        this.db,
+        `SELECT g.id, g.name, g.used_by_default, g.presets_json,
              (SELECT count(*) FROM glossary_entries e WHERE e.glossary_id = g.id) AS entries
            FROM glossaries g ORDER BY g.name COLLATE NOCASE`,
-        )
-        .all() as GlossaryRow[]
+      ).all() as GlossaryRow[]
     ).map(toGlossary);
   }
 
@@ -114,9 +114,9 @@ export class GlossaryStore {
         'invalid_input',
         wanted.error.issues[0]?.message ?? 'This is not a glossary name.',
       );
-    const row = this.db
-      .prepare('SELECT id FROM glossaries WHERE name = ? COLLATE NOCASE')
-      .get(wanted.data) as { id: number } | undefined;
+    const row = statement(this.db, 'SELECT id FROM glossaries WHERE name = ? COLLATE NOCASE').get(
+      wanted.data,
+    ) as { id: number } | undefined;
     if (row) return this.require(row.id);
     if (options.create) return this.create(wanted.data);
     const names = this.list().map((glossary) => glossary.name);
@@ -136,9 +136,10 @@ export class GlossaryStore {
     return inWriteTransaction(this.db, () => {
       this.refuseTakenName(parsed.data);
       const id = Number(
-        this.db
-          .prepare('INSERT INTO glossaries (name, created_at) VALUES (?, ?)')
-          .run(parsed.data, this.now()).lastInsertRowid,
+        statement(this.db, 'INSERT INTO glossaries (name, created_at) VALUES (?, ?)').run(
+          parsed.data,
+          this.now(),
+        ).lastInsertRowid,
       );
       return this.require(id);
     });
@@ -154,7 +155,7 @@ export class GlossaryStore {
     return inWriteTransaction(this.db, () => {
       this.require(id);
       this.refuseTakenName(parsed.data, id);
-      this.db.prepare('UPDATE glossaries SET name = ? WHERE id = ?').run(parsed.data, id);
+      statement(this.db, 'UPDATE glossaries SET name = ? WHERE id = ?').run(parsed.data, id);
       return this.require(id);
     });
   }
@@ -169,9 +170,11 @@ export class GlossaryStore {
       const presets = [
         ...new Set((defaults.presets ?? glossary.presets).map((preset) => preset.trim()).filter(Boolean)),
       ];
-      this.db
-        .prepare('UPDATE glossaries SET used_by_default = ?, presets_json = ? WHERE id = ?')
-        .run((defaults.usedByDefault ?? glossary.usedByDefault) ? 1 : 0, JSON.stringify(presets), id);
+      statement(this.db, 'UPDATE glossaries SET used_by_default = ?, presets_json = ? WHERE id = ?').run(
+        (defaults.usedByDefault ?? glossary.usedByDefault) ? 1 : 0,
+        JSON.stringify(presets),
+        id,
+      );
       return this.require(id);
     });
   }
@@ -179,7 +182,7 @@ export class GlossaryStore {
   delete(id: number): Glossary {
     return inWriteTransaction(this.db, () => {
       const glossary = this.require(id);
-      this.db.prepare('DELETE FROM glossaries WHERE id = ?').run(id);
+      statement(this.db, 'DELETE FROM glossaries WHERE id = ?').run(id);
       return glossary;
     });
   }
@@ -192,10 +195,10 @@ export class GlossaryStore {
     if (filter.glossaryId !== undefined) this.require(filter.glossaryId);
     const rows = (
       filter.glossaryId === undefined
-        ? this.db.prepare('SELECT * FROM glossary_entries ORDER BY id').all()
-        : this.db
-            .prepare('SELECT * FROM glossary_entries WHERE glossary_id = ? ORDER BY id')
-            .all(filter.glossaryId)
+        ? statement(this.db, 'SELECT * FROM glossary_entries ORDER BY id').all()
+        : statement(this.db, 'SELECT * FROM glossary_entries WHERE glossary_id = ? ORDER BY id').all(
+            filter.glossaryId,
+          )
     ) as EntryRow[];
     // In the order of a dictionary, which SQLite's NOCASE is not: "Álvarez" among the A's.
     const entries = rows.map(toEntry).sort((a, b) => spellingOrder.compare(a.term, b.term));
@@ -213,7 +216,7 @@ export class GlossaryStore {
   }
 
   entry(id: number): GlossaryEntry {
-    const row = this.db.prepare('SELECT * FROM glossary_entries WHERE id = ?').get(id) as
+    const row = statement(this.db, 'SELECT * FROM glossary_entries WHERE id = ?').get(id) as
       EntryRow | undefined;
     if (!row) throw new VerbatimError('not_found', 'This glossary entry no longer exists.', { id });
     return toEntry(row);
@@ -224,12 +227,14 @@ export class GlossaryStore {
     // SQLite's NOCASE folds only ASCII: "álvarez" must still find "Álvarez". A glossary is a few
     // thousand rows at most, so the spellings are compared here.
     const wanted = term.trim().toLocaleLowerCase();
-    const rows = this.db
-      .prepare('SELECT id, term FROM glossary_entries WHERE glossary_id = ?')
-      .all(glossaryId) as { id: number; term: string }[];
+    const rows = statement(this.db, 'SELECT id, term FROM glossary_entries WHERE glossary_id = ?').all(
+      glossaryId,
+    ) as { id: number; term: string }[];
     const found = rows.find((row) => row.term.toLocaleLowerCase() === wanted);
     if (!found) return undefined;
-    return toEntry(this.db.prepare('SELECT * FROM glossary_entries WHERE id = ?').get(found.id) as EntryRow);
+    return toEntry(
+      statement(this.db, 'SELECT * FROM glossary_entries WHERE id = ?').get(found.id) as EntryRow,
+    );
   }
 
   /**
@@ -284,18 +289,17 @@ export class GlossaryStore {
       );
       return { entry, created: false };
     }
-    const count = (this.db.prepare('SELECT count(*) AS n FROM glossary_entries').get() as { n: number }).n;
+    const count = (statement(this.db, 'SELECT count(*) AS n FROM glossary_entries').get() as { n: number }).n;
     if (count >= glossaryEntriesMax)
       throw new VerbatimError(
         'invalid_input',
         `The glossaries hold ${glossaryEntriesMax.toLocaleString('en-US')} entries at most. Remove some before adding more.`,
       );
     const id = Number(
-      this.db
-        .prepare(
-          'INSERT INTO glossary_entries (glossary_id, term, kind, misheard_json, note, used_at) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(glossaryId, parsed.term, parsed.kind, JSON.stringify(parsed.misheard), parsed.note, at)
+      statement(
+        this.db,
+        'INSERT INTO glossary_entries (glossary_id, term, kind, misheard_json, note, used_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(glossaryId, parsed.term, parsed.kind, JSON.stringify(parsed.misheard), parsed.note, at)
         .lastInsertRowid,
     );
     return { entry: this.entry(id), created: true };
@@ -308,7 +312,7 @@ export class GlossaryStore {
   remove(id: number): GlossaryEntry {
     return inWriteTransaction(this.db, () => {
       const entry = this.entry(id);
-      this.db.prepare('DELETE FROM glossary_entries WHERE id = ?').run(id);
+      statement(this.db, 'DELETE FROM glossary_entries WHERE id = ?').run(id);
       return entry;
     });
   }
@@ -320,9 +324,9 @@ export class GlossaryStore {
       // One import is one moment: its rows are equally recent, ordered by spelling when a limit bites.
       const at = this.now();
       const fold = (term: string): string => term.trim().toLocaleLowerCase();
-      const rows = this.db
-        .prepare('SELECT id, term FROM glossary_entries WHERE glossary_id = ?')
-        .all(glossaryId) as { id: number; term: string }[];
+      const rows = statement(this.db, 'SELECT id, term FROM glossary_entries WHERE glossary_id = ?').all(
+        glossaryId,
+      ) as { id: number; term: string }[];
       const known = new Map(rows.map((row) => [fold(row.term), row.id]));
       let added = 0;
       let updated = 0;
@@ -352,7 +356,7 @@ export class GlossaryStore {
   touch(ids: readonly number[]): void {
     if (ids.length === 0) return;
     inWriteTransaction(this.db, () => {
-      const touch = this.db.prepare('UPDATE glossary_entries SET used_at = ? WHERE id = ?');
+      const touch = statement(this.db, 'UPDATE glossary_entries SET used_at = ? WHERE id = ?');
       const now = this.now();
       for (const id of ids) touch.run(now, id);
     });
@@ -369,18 +373,18 @@ export class GlossaryStore {
     const clash = this.entryNamed(entry.glossaryId, next.term);
     if (clash && clash.id !== id)
       throw new VerbatimError('invalid_input', `This glossary already has “${clash.term}”.`);
-    this.db
-      .prepare(
-        'UPDATE glossary_entries SET term = ?, kind = ?, misheard_json = ?, note = ?, used_at = ? WHERE id = ?',
-      )
-      .run(next.term, next.kind, JSON.stringify(next.misheard), next.note, at, id);
+    statement(
+      this.db,
+      'UPDATE glossary_entries SET term = ?, kind = ?, misheard_json = ?, note = ?, used_at = ? WHERE id = ?',
+    ).run(next.term, next.kind, JSON.stringify(next.misheard), next.note, at, id);
     return this.entry(id);
   }
 
   private refuseTakenName(name: string, except?: number): void {
-    const taken = this.db
-      .prepare('SELECT id FROM glossaries WHERE name = ? COLLATE NOCASE AND id IS NOT ?')
-      .get(name, except ?? null);
+    const taken = statement(
+      this.db,
+      'SELECT id FROM glossaries WHERE name = ? COLLATE NOCASE AND id IS NOT ?',
+    ).get(name, except ?? null);
     if (taken) throw new VerbatimError('invalid_input', `There is already a glossary called “${name}”.`);
   }
 }

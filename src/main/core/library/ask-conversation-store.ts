@@ -1,5 +1,6 @@
 import { askEntrySchema, type AskEntry } from '../../../shared/ask';
-import type { Db } from '../library/database';
+import type { Db } from './database';
+import { statement } from './statement-cache';
 
 /**
  * The Ask conversation of each transcript, in the library database (migration 005), so a
@@ -10,9 +11,10 @@ export class AskConversationStore {
   constructor(private readonly db: Db) {}
 
   list(transcriptId: string): AskEntry[] {
-    const rows = this.db
-      .prepare('SELECT entry_json FROM ask_entries WHERE transcript_id = ? ORDER BY id')
-      .all(transcriptId) as { entry_json: string }[];
+    const rows = statement(
+      this.db,
+      'SELECT entry_json FROM ask_entries WHERE transcript_id = ? ORDER BY id',
+    ).all(transcriptId) as { entry_json: string }[];
     return rows.flatMap((row) => {
       const parsed = askEntrySchema.safeParse(JSON.parse(row.entry_json));
       return parsed.success ? [parsed.data] : [];
@@ -20,12 +22,13 @@ export class AskConversationStore {
   }
 
   append(transcriptId: string, entry: AskEntry): void {
-    this.db
-      .prepare('INSERT INTO ask_entries (transcript_id, kind, created_at, entry_json) VALUES (?, ?, ?, ?)')
-      .run(transcriptId, entry.kind, entry.at, JSON.stringify(entry));
+    statement(
+      this.db,
+      'INSERT INTO ask_entries (transcript_id, kind, created_at, entry_json) VALUES (?, ?, ?, ?)',
+    ).run(transcriptId, entry.kind, entry.at, JSON.stringify(entry));
   }
 
   clear(transcriptId: string): number {
-    return this.db.prepare('DELETE FROM ask_entries WHERE transcript_id = ?').run(transcriptId).changes;
+    return statement(this.db, 'DELETE FROM ask_entries WHERE transcript_id = ?').run(transcriptId).changes;
   }
 }

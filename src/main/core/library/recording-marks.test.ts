@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { timedTranscripts } from '../../../shared/timed-transcript.test-kit';
 import { sentenceSpokenAt } from '../../../shared/time-range-words';
-import { openDatabase, type Db } from '../library/database';
-import { Library } from '../library/library';
+import { openDatabase, type Db } from './database';
+import { Library } from './library';
 import { markReachesBackMs, markedSpan, RecordingMarks } from './recording-marks';
 
 /** Sentences of two words each, the first said from the sentence's start, the second up to its end. */

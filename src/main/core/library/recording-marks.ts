@@ -6,7 +6,8 @@ import {
   type TimedWord,
   type TimeRange,
 } from '../../../shared/time-range-words';
-import type { Db } from '../library/database';
+import type { Db } from './database';
+import { statement } from './statement-cache';
 
 interface MarkRow {
   id: number;
@@ -63,38 +64,39 @@ export class RecordingMarks {
   constructor(private readonly db: Db) {}
 
   add(recordingId: number, atMs: number, note: string): RecordingMark {
-    const row = this.db
-      .prepare('INSERT INTO recording_marks (recording_id, at_ms, note) VALUES (?, ?, ?) RETURNING *')
-      .get(recordingId, Math.max(0, Math.round(atMs)), note) as MarkRow;
+    const row = statement(
+      this.db,
+      'INSERT INTO recording_marks (recording_id, at_ms, note) VALUES (?, ?, ?) RETURNING *',
+    ).get(recordingId, Math.max(0, Math.round(atMs)), note) as MarkRow;
     return toMark(row);
   }
 
   setNote(id: number, note: string): RecordingMark {
-    const row = this.db
-      .prepare('UPDATE recording_marks SET note = ? WHERE id = ? RETURNING *')
-      .get(note, id) as MarkRow | undefined;
+    const row = statement(this.db, 'UPDATE recording_marks SET note = ? WHERE id = ? RETURNING *').get(
+      note,
+      id,
+    ) as MarkRow | undefined;
     if (!row) throw new VerbatimError('not_found', 'That mark is not there any more.');
     return toMark(row);
   }
 
   of(recordingId: number): RecordingMark[] {
     return (
-      this.db
-        .prepare('SELECT * FROM recording_marks WHERE recording_id = ? ORDER BY at_ms, id')
-        .all(recordingId) as MarkRow[]
+      statement(this.db, 'SELECT * FROM recording_marks WHERE recording_id = ? ORDER BY at_ms, id').all(
+        recordingId,
+      ) as MarkRow[]
     ).map(toMark);
   }
 
   /** Transcripts made from a recording whose marks wait for them. */
   waitingTranscripts(): string[] {
     return (
-      this.db
-        .prepare(
-          `SELECT DISTINCT r.transcript_id AS id FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
+      statement(
+        this.db,
+        `SELECT DISTINCT r.transcript_id AS id FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
            JOIN transcripts t ON t.id = r.transcript_id
            WHERE m.placed = 0 AND t.status = 'completed'`,
-        )
-        .all() as { id: string }[]
+      ).all() as { id: string }[]
     ).map((row) => row.id);
   }
 
@@ -106,12 +108,11 @@ export class RecordingMarks {
    */
   async place(transcriptId: string, placement: MarkPlacement): Promise<number> {
     const waiting = (
-      this.db
-        .prepare(
-          `SELECT m.* FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
+      statement(
+        this.db,
+        `SELECT m.* FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
            WHERE r.transcript_id = ? AND m.placed = 0 ORDER BY m.at_ms, m.id`,
-        )
-        .all(transcriptId) as MarkRow[]
+      ).all(transcriptId) as MarkRow[]
     ).map(toMark);
     if (waiting.length === 0) return 0;
     const sentences = await placement.sentences(transcriptId);
@@ -122,9 +123,10 @@ export class RecordingMarks {
         ? await placement.highlight({ transcriptId, ...span, note: mark.note })
         : undefined;
       if (highlight) made += 1;
-      this.db
-        .prepare('UPDATE recording_marks SET placed = 1, highlight_id = ? WHERE id = ?')
-        .run(highlight?.id ?? null, mark.id);
+      statement(this.db, 'UPDATE recording_marks SET placed = 1, highlight_id = ? WHERE id = ?').run(
+        highlight?.id ?? null,
+        mark.id,
+      );
     }
     return made;
   }

@@ -3,11 +3,12 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import type { Recording } from '../../../shared/recording';
-import type { Db } from '../library/database';
+import type { Db } from './database';
 import { settle } from '../../base/settle';
 import type { PcmFormat } from '../media/wav-header';
-import { repairWav } from './crash-safe-wav';
-import { realPathOf, sameBytes } from './same-file';
+import { repairWav } from '../recording/crash-safe-wav';
+import { realPathOf, sameBytes } from '../recording/same-file';
+import { statement } from './statement-cache';
 
 interface RecordingRow {
   id: number;
@@ -75,18 +76,17 @@ export class Recordings {
   /** Registers a recording about to be written at `path` by the process `recorder` (this one by default). */
   start(path: string, format: PcmFormat, recorder: number = process.pid): Promise<Recording> {
     return settle(() => {
-      const { id } = this.db
-        .prepare(
-          // A path recorded to before whose file is gone (a new file can only start where
-          // none is) is a new recording: the old row is replaced.
-          `INSERT INTO recordings (path, started_at, sample_rate, channels, status, process_id)
+      const { id } = statement(
+        this.db,
+        // A path recorded to before whose file is gone (a new file can only start where
+        // none is) is a new recording: the old row is replaced.
+        `INSERT INTO recordings (path, started_at, sample_rate, channels, status, process_id)
              VALUES (?, ?, ?, ?, 'recording', ?)
              ON CONFLICT (path) DO UPDATE SET started_at = excluded.started_at, ended_at = NULL,
                sample_rate = excluded.sample_rate, channels = excluded.channels, status = 'recording',
                duration_ms = 0, process_id = excluded.process_id, transcript_id = NULL
              RETURNING id`,
-        )
-        .get(path, this.now(), format.sampleRate, format.channels, recorder) as { id: number };
+      ).get(path, this.now(), format.sampleRate, format.channels, recorder) as { id: number };
       // A recording often ends because it filled the disk the library is on. Once checkpointed,
       // the log's next write starts again at its beginning, in the room this one took: the
       // recording's end can still be written then (best effort: a reader may hold the log).
@@ -97,22 +97,26 @@ export class Recordings {
 
   finish(id: number, durationMs: number): Promise<Recording> {
     return settle(() => {
-      this.db
-        .prepare("UPDATE recordings SET status = 'finished', ended_at = ?, duration_ms = ? WHERE id = ?")
-        .run(this.now(), Math.round(durationMs), id);
+      statement(
+        this.db,
+        "UPDATE recordings SET status = 'finished', ended_at = ?, duration_ms = ? WHERE id = ?",
+      ).run(this.now(), Math.round(durationMs), id);
       return this.find(id);
     });
   }
 
   /** A recording that could not start (its file refused) is not kept. */
   abandon(id: number): Promise<void> {
-    return settle(() => void this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id));
+    return settle(() => void statement(this.db, 'DELETE FROM recordings WHERE id = ?').run(id));
   }
 
   list(): Promise<Recording[]> {
     return settle(() =>
       (
-        this.db.prepare('SELECT * FROM recordings ORDER BY started_at DESC, id DESC').all() as RecordingRow[]
+        statement(
+          this.db,
+          'SELECT * FROM recordings ORDER BY started_at DESC, id DESC',
+        ).all() as RecordingRow[]
       ).map((row) => toRecording(row, this.fileExists)),
     );
   }
@@ -123,21 +127,24 @@ export class Recordings {
    * no file. Answers the ones it changed. A recording another process is still making is left.
    */
   async recover(): Promise<Recording[]> {
-    const unfinished = this.db
-      .prepare("SELECT * FROM recordings WHERE status = 'recording'")
-      .all() as RecordingRow[];
+    const unfinished = statement(
+      this.db,
+      "SELECT * FROM recordings WHERE status = 'recording'",
+    ).all() as RecordingRow[];
     const changed: Recording[] = [];
     for (const row of unfinished) {
       if (row.process_id === process.pid || this.alive(row.process_id)) continue;
       if (!this.fileExists(row.path)) {
-        this.db
-          .prepare("UPDATE recordings SET status = 'missing', ended_at = ? WHERE id = ?")
-          .run(this.now(), row.id);
+        statement(this.db, "UPDATE recordings SET status = 'missing', ended_at = ? WHERE id = ?").run(
+          this.now(),
+          row.id,
+        );
       } else {
         const repaired = await repairWav(row.path);
-        this.db
-          .prepare("UPDATE recordings SET status = 'recovered', ended_at = ?, duration_ms = ? WHERE id = ?")
-          .run(this.now(), repaired.durationMs, row.id);
+        statement(
+          this.db,
+          "UPDATE recordings SET status = 'recovered', ended_at = ?, duration_ms = ? WHERE id = ?",
+        ).run(this.now(), repaired.durationMs, row.id);
       }
       changed.push(this.find(row.id));
     }
@@ -157,9 +164,10 @@ export class Recordings {
    * reporter's own copy to the desktop both hand over a copy. Answers the recording linked.
    */
   async linkFile(path: string, transcriptId: string): Promise<Recording | undefined> {
-    const made = this.db
-      .prepare("SELECT * FROM recordings WHERE status IN ('finished', 'recovered') ORDER BY id DESC")
-      .all() as RecordingRow[];
+    const made = statement(
+      this.db,
+      "SELECT * FROM recordings WHERE status IN ('finished', 'recovered') ORDER BY id DESC",
+    ).all() as RecordingRow[];
     const real = await realPathOf(path);
     if (made.length === 0 || real === undefined) return undefined;
     let match: RecordingRow | undefined;
@@ -191,13 +199,14 @@ export class Recordings {
   /** Records that `transcriptId` was made from the recording. */
   link(id: number, transcriptId: string): Promise<Recording> {
     return settle(() => {
-      this.db.prepare('UPDATE recordings SET transcript_id = ? WHERE id = ?').run(transcriptId, id);
+      statement(this.db, 'UPDATE recordings SET transcript_id = ? WHERE id = ?').run(transcriptId, id);
       return this.find(id);
     });
   }
 
   private find(id: number): Recording {
-    const row = this.db.prepare('SELECT * FROM recordings WHERE id = ?').get(id) as RecordingRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM recordings WHERE id = ?').get(id) as
+      RecordingRow | undefined;
     if (!row) throw new VerbatimError('not_found', 'That recording is not in the library any more.');
     return toRecording(row, this.fileExists);
   }

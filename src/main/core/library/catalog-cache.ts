@@ -11,8 +11,9 @@ import {
   type PresetVersion,
   type ZdrEndpoint,
 } from '../../../shared/catalog';
-import { inWriteTransaction, type Db } from '../library/database';
+import { inWriteTransaction, type Db } from './database';
 import { catalogColumnsOf, catalogRowsOf } from '../../../shared/catalog-rows';
+import { statement } from './statement-cache';
 
 export interface Cached<T> {
   value: T;
@@ -37,8 +38,8 @@ export class CatalogCache {
 
   /** Replaces the whole model list of a host in one transaction. */
   saveModels(host: string, models: CatalogModel[], fetchedAt: number): void {
-    const remove = this.db.prepare('DELETE FROM catalog_models WHERE host = ?');
-    const insert = this.db.prepare('INSERT OR REPLACE INTO catalog_models VALUES (?, ?, ?, ?)');
+    const remove = statement(this.db, 'DELETE FROM catalog_models WHERE host = ?');
+    const insert = statement(this.db, 'INSERT OR REPLACE INTO catalog_models VALUES (?, ?, ?, ?)');
     inWriteTransaction(this.db, () => {
       remove.run(host);
       models.forEach((model, position) => insert.run(host, model.id, position, JSON.stringify(model)));
@@ -75,31 +76,37 @@ export class CatalogCache {
     if (remembered) return remembered;
     const fetchedAt = this.fetchedAt(host, 'models');
     if (fetchedAt === undefined) return undefined;
-    const rows = this.db
-      .prepare('SELECT json FROM catalog_models WHERE host = ? ORDER BY position')
-      .all(host) as { json: string }[];
+    const rows = statement(this.db, 'SELECT json FROM catalog_models WHERE host = ? ORDER BY position').all(
+      host,
+    ) as { json: string }[];
     const list = { value: rows.flatMap((row) => parsed(catalogModelSchema, row.json) ?? []), fetchedAt };
     this.modelLists.set(host, list);
     return list;
   }
 
   saveEndpoints(host: string, model: ModelEndpoints, fetchedAt: number): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO catalog_endpoints VALUES (?, ?, ?, ?)')
-      .run(host, model.id, fetchedAt, JSON.stringify(model));
+    statement(this.db, 'INSERT OR REPLACE INTO catalog_endpoints VALUES (?, ?, ?, ?)').run(
+      host,
+      model.id,
+      fetchedAt,
+      JSON.stringify(model),
+    );
   }
 
   endpoints(host: string, modelId: string): Cached<ModelEndpoints> | undefined {
-    const row = this.db
-      .prepare('SELECT fetched_at, json FROM catalog_endpoints WHERE host = ? AND model_id = ?')
-      .get(host, modelId) as { fetched_at: number; json: string } | undefined;
+    const row = statement(
+      this.db,
+      'SELECT fetched_at, json FROM catalog_endpoints WHERE host = ? AND model_id = ?',
+    ).get(host, modelId) as { fetched_at: number; json: string } | undefined;
     const value = row && parsed(modelEndpointsSchema, row.json);
     return row && value ? { value, fetchedAt: row.fetched_at } : undefined;
   }
 
   /** The best p50 throughput and latency of every model whose endpoints were seen. */
   speeds(host: string): Record<string, ModelSpeed> {
-    const rows = this.db.prepare('SELECT model_id, json FROM catalog_endpoints WHERE host = ?').all(host) as {
+    const rows = statement(this.db, 'SELECT model_id, json FROM catalog_endpoints WHERE host = ?').all(
+      host,
+    ) as {
       model_id: string;
       json: string;
     }[];
@@ -120,15 +127,20 @@ export class CatalogCache {
   }
 
   savePreset(host: string, slug: string, preset: PresetVersion, fetchedAt: number): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO catalog_presets VALUES (?, ?, ?, ?, ?)')
-      .run(host, slug, preset.version, fetchedAt, JSON.stringify(preset));
+    statement(this.db, 'INSERT OR REPLACE INTO catalog_presets VALUES (?, ?, ?, ?, ?)').run(
+      host,
+      slug,
+      preset.version,
+      fetchedAt,
+      JSON.stringify(preset),
+    );
   }
 
   preset(host: string, slug: string, version: number): Cached<PresetVersion> | undefined {
-    const row = this.db
-      .prepare('SELECT fetched_at, json FROM catalog_presets WHERE host = ? AND slug = ? AND version = ?')
-      .get(host, slug, version) as { fetched_at: number; json: string } | undefined;
+    const row = statement(
+      this.db,
+      'SELECT fetched_at, json FROM catalog_presets WHERE host = ? AND slug = ? AND version = ?',
+    ).get(host, slug, version) as { fetched_at: number; json: string } | undefined;
     const value = row && parsed(presetVersionSchema, row.json);
     return row && value ? { value, fetchedAt: row.fetched_at } : undefined;
   }
@@ -150,22 +162,27 @@ export class CatalogCache {
   }
 
   private stamp(host: string, kind: SnapshotKind | 'models', fetchedAt: number, json: string | null): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO catalog_snapshots VALUES (?, ?, ?, ?)')
-      .run(host, kind, fetchedAt, json);
+    statement(this.db, 'INSERT OR REPLACE INTO catalog_snapshots VALUES (?, ?, ?, ?)').run(
+      host,
+      kind,
+      fetchedAt,
+      json,
+    );
   }
 
   private fetchedAt(host: string, kind: 'models'): number | undefined {
-    const row = this.db
-      .prepare('SELECT fetched_at FROM catalog_snapshots WHERE host = ? AND kind = ?')
-      .get(host, kind) as { fetched_at: number } | undefined;
+    const row = statement(
+      this.db,
+      'SELECT fetched_at FROM catalog_snapshots WHERE host = ? AND kind = ?',
+    ).get(host, kind) as { fetched_at: number } | undefined;
     return row?.fetched_at;
   }
 
   private snapshot<T>(host: string, kind: SnapshotKind, schema: z.ZodType<T>): Cached<T> | undefined {
-    const row = this.db
-      .prepare('SELECT fetched_at, json FROM catalog_snapshots WHERE host = ? AND kind = ?')
-      .get(host, kind) as { fetched_at: number; json: string | null } | undefined;
+    const row = statement(
+      this.db,
+      'SELECT fetched_at, json FROM catalog_snapshots WHERE host = ? AND kind = ?',
+    ).get(host, kind) as { fetched_at: number; json: string | null } | undefined;
     const value = row?.json ? parsed(schema, row.json) : undefined;
     return row && value !== undefined ? { value, fetchedAt: row.fetched_at } : undefined;
   }

@@ -4,8 +4,8 @@ import { copyFileSync, mkdtempSync, readFileSync, renameSync, symlinkSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Recording } from '../../../shared/recording';
-import { openDatabase, type Db } from '../library/database';
-import { Library } from '../library/library';
+import { openDatabase, type Db } from './database';
+import { Library } from './library';
 import { pcm16WavHeader } from '../media/wav-header';
 import { processAlive, Recordings } from './recordings';
 
