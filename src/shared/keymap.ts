@@ -362,6 +362,21 @@ export function commandsFor(
   return found;
 }
 
+/** The key presses a stored chord answers to: "Mod" is Ctrl or ⌘, so "Mod+F" and "Ctrl+F" meet. */
+function pressesOf(chord: string): string[] {
+  const { modifiers, key } = parseChord(normalizeChord(chord));
+  if (!modifiers.has('Mod')) return [normalizeChord(chord)];
+  modifiers.delete('Mod');
+  const rest = [...modifiers, key].join('+');
+  return [normalizeChord(`Ctrl+${rest}`), normalizeChord(`Meta+${rest}`)];
+}
+
+/** True when one key press runs both chords. */
+export function sameKeys(first: string, second: string): boolean {
+  const presses = pressesOf(second);
+  return pressesOf(first).some((press) => presses.includes(press));
+}
+
 /** The command already answering to `chord` where `command`'s keys apply too, if any. */
 export function conflictOf(
   resolved: ResolvedKeymap,
@@ -374,7 +389,7 @@ export function conflictOf(
     (other) =>
       other !== command &&
       contextsOverlap(context, keymap[other].context) &&
-      resolved[other].includes(normalized),
+      resolved[other].some((existing) => sameKeys(existing, normalized)),
   );
 }
 
@@ -436,7 +451,7 @@ export function swapped(
   const taken = normalizeChord(chord);
   const [mine, ...rest] = resolved[command];
   const theirs = resolved[other].flatMap((existing) =>
-    existing !== taken ? [existing] : mine === undefined ? [] : [mine],
+    !sameKeys(existing, taken) ? [existing] : mine === undefined ? [] : [mine],
   );
   const first = withChords(settings, platform, other, theirs);
   return withChords(first, platform, command, [taken, ...rest]);

@@ -4,6 +4,7 @@ import {
   commandFacts,
   commandIds,
   contextsOverlap,
+  normalizeChord,
   rebound,
   reset as resetBinding,
   resolveKeymap,
@@ -32,13 +33,23 @@ function commandOf(
   return commandsForPress(resolved, event, place, place !== 'elsewhere')[0];
 }
 
-/** Pairs of commands that answer to one chord where both apply: what must never happen. */
+/** The presses a stored chord answers to: "Mod" is Ctrl or ⌘, so "Mod+F" and "Ctrl+F" share one. */
+function presses(chord: string): string[] {
+  if (!chord.startsWith('Mod+')) return [chord];
+  const rest = chord.slice('Mod+'.length);
+  return [normalizeChord(`Ctrl+${rest}`), normalizeChord(`Meta+${rest}`)];
+}
+
+/** Pairs of commands that answer to one press where both apply: what must never happen. */
 function clashes(resolved: ResolvedKeymap): string[] {
   const found: string[] = [];
   for (const [index, first] of commandIds.entries()) {
     for (const second of commandIds.slice(index + 1)) {
       if (!contextsOverlap(commandFacts(first).context, commandFacts(second).context)) continue;
-      const shared = resolved[first].filter((chord) => resolved[second].includes(chord));
+      const theirs = resolved[second].flatMap(presses);
+      const shared = resolved[first].filter((chord) =>
+        presses(chord).some((press) => theirs.includes(press)),
+      );
       if (shared.length > 0) found.push(`${first} and ${second}: ${shared.join(', ')}`);
     }
   }
@@ -94,6 +105,7 @@ describe('the keymap’s reading of a key press', () => {
 describe('rebinding a command in Settings', () => {
   it('names the command that already answers to the chord', () => {
     const check = checkRebind(linux, 'player.toggle', 'Mod+F', 'linux');
+    expect(checkRebind(linux, 'player.toggle', 'Ctrl+F', 'linux')).toMatchObject({ other: 'find.open' });
     expect(check).toEqual({
       kind: 'conflict',
       chord: 'Mod+F',
@@ -131,6 +143,9 @@ describe('rebinding a command in Settings', () => {
     const chords = [
       'K',
       'Mod+K',
+      'Ctrl+K',
+      'Meta+F',
+      'Ctrl+F',
       'F2',
       'Mod+F',
       'Space',
