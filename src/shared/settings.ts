@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exportFormatSchema, exportOptionsSchema } from './export-options';
 import { askTemplateSchema, defaultAskTemplates } from './ask';
+import { chordSchema, keyBindingsSchema } from './keymap';
 import { boundedJson, serviceAddressSchema } from './web-address';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -85,13 +86,9 @@ export const settingsSchema = z.object({
    * text, as a chord like "Escape", "F4" or "Ctrl+Alt+P" (the renderer refuses keys that would
    * break typing before saving one).
    */
-  playPauseKey: z
-    .string()
-    .trim()
-    .min(1)
-    .max(60)
-    .regex(/^((Ctrl|Alt|Shift|Meta)\+)*[^\s]+$/, 'This is not a key.')
-    .default('Escape'),
+  playPauseKey: chordSchema.default('Escape'),
+  /** The journalist's own keyboard shortcuts, by command (shared/keymap.ts); absent: the defaults. */
+  keyBindings: keyBindingsSchema.default({}),
   /** How far resuming with the play/pause key goes back, so the last words are heard again. */
   rewindOnResumeSeconds: z.number().min(0).max(10).default(2),
   /** How big the reader shows a video recording's picture (issue #33); its sound plays either way. */

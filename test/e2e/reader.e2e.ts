@@ -192,7 +192,7 @@ test.describe('the transcript reader', () => {
     await reader.heading.focus();
     await page.keyboard.press('?');
     await expect(reader.helpDialog).toBeVisible();
-    await expect(reader.helpDialog).toContainText('Back or forward 5 seconds');
+    await expect(reader.helpDialog).toContainText('Back 5 seconds');
     await page.keyboard.press('Escape');
     await expect(reader.helpDialog).toBeHidden();
 

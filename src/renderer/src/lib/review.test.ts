@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment, Word } from '../../../shared/library';
+import { resolveKeymap } from '../../../shared/keymap';
+import { commandsForPress, type KeyLike } from './keymap';
 import { readerShortcutRows } from './reader-shortcuts';
 import {
   notFullyChecked,
   paragraphAt,
   paragraphRows,
-  reviewKey,
   reviewProgress,
   stepUncertain,
   uncertainWords,
@@ -149,32 +150,37 @@ describe('progress', () => {
 });
 
 describe('the review keys', () => {
+  const defaults = resolveKeymap({ playPauseKey: 'Escape' }, 'linux');
+  /** The review or find command a press in the transcript text means, by the keymap. */
+  const reviewCommand = (event: KeyLike): string | undefined =>
+    commandsForPress(defaults, event, 'transcript-text', true).find((command) =>
+      /^(review|find)\./.test(command),
+    );
   const press = (
     key: string,
     modifiers: Partial<Record<'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {},
-  ) => reviewKey({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...modifiers });
+  ) => reviewCommand({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...modifiers });
 
-  it('are function keys, Ctrl+H and Ctrl/Cmd+Option+F', () => {
-    expect(press('F8')).toBe('next-uncertain');
-    expect(press('F8', { shiftKey: true })).toBe('previous-uncertain');
-    expect(press('F9')).toBe('check-playing');
-    expect(press('F3')).toBe('next-match');
-    expect(press('F3', { shiftKey: true })).toBe('previous-match');
-    expect(press('h', { ctrlKey: true })).toBe('open-replace');
+  it('are function keys, Ctrl+H and Ctrl/Cmd+Option+F, and work while typing', () => {
+    expect(press('F8')).toBe('review.next');
+    expect(press('F8', { shiftKey: true })).toBe('review.previous');
+    expect(press('F9')).toBe('review.check');
+    expect(press('F3')).toBe('find.next');
+    expect(press('F3', { shiftKey: true })).toBe('find.previous');
+    expect(press('h', { ctrlKey: true })).toBe('find.replace');
     // Cmd+H hides the app on a Mac; its editors replace with Cmd+Option+F, where Option makes "ƒ".
     expect(press('H', { metaKey: true })).toBeUndefined();
     expect(
-      reviewKey({ key: 'ƒ', code: 'KeyF', shiftKey: false, ctrlKey: false, metaKey: true, altKey: true }),
-    ).toBe('open-replace');
-    expect(press('f', { ctrlKey: true, altKey: true })).toBe('open-replace');
+      reviewCommand({ key: 'ƒ', code: 'KeyF', shiftKey: false, ctrlKey: false, metaKey: true, altKey: true }),
+    ).toBe('find.replace');
+    expect(press('f', { ctrlKey: true, altKey: true })).toBe('find.replace');
   });
 
   it('are all in the shortcut help', () => {
     const keys = readerShortcutRows({
       platform: 'linux',
-      playPauseKey: 'Escape',
+      keymap: defaults,
       rewindOnResumeSeconds: 2,
-      autoPauseWhileTyping: true,
     }).flatMap((row) => row.keys);
     for (const key of ['F8', 'Shift+F8', 'F9', 'F3', 'Shift+F3', 'Ctrl+H']) expect(keys).toContain(key);
   });

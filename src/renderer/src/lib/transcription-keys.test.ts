@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { settingsPatchSchema, settingsSchema } from '../../../shared/settings';
+import { normalizeChord } from '../../../shared/keymap';
+import { chordOf, type KeyLike } from './keymap';
 import {
-  chordOf,
   chordRefusal,
   formatChord,
-  normalizeChord,
   platformOf,
   recordedKey,
   resumeFromMs,
   transcriptionAction,
-  type KeyLike,
 } from './transcription-keys';
 
 /** A key press as a browser reports it: no modifiers unless given. */

@@ -5,28 +5,20 @@
  * key press and the settings it says which action is meant, so the rules are tested without a page.
  */
 
-export type Platform = 'mac' | 'windows' | 'linux';
+import {
+  parseChord,
+  resolveKeymap,
+  type ChordModifier,
+  type CommandId,
+  type KeymapPlatform,
+  type KeymapSettings,
+} from '../../../shared/keymap';
+import { chordOf, commandsForPress, type KeyLike, type KeyPlace } from './keymap';
 
-/** What a KeyboardEvent carries that the rules read (a real event is one). */
-export interface KeyLike {
-  key: string;
-  code?: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-  /** True while an input method is composing: its keys belong to it. */
-  isComposing?: boolean;
-}
+export type Platform = KeymapPlatform;
 
 export type TranscriptionAction =
   'toggle-play' | 'slower' | 'faster' | 'back' | 'forward' | 'play-from-caret';
-
-/**
- * Where the key was pressed. In the transcript text every transcription key works; in another
- * field (find, tags, Ask) a plain Escape stays the field's (it clears the find box).
- */
-export type KeyPlace = 'transcript-text' | 'other-field' | 'elsewhere';
 
 export const defaultPlayPauseKey = 'Escape';
 
@@ -37,97 +29,32 @@ export function platformOf(userAgent: string): Platform {
   return 'linux';
 }
 
-const modifierNames = ['Ctrl', 'Alt', 'Shift', 'Meta'] as const;
-type Modifier = (typeof modifierNames)[number];
-
-/** Keys that are only modifiers: pressed alone they are the start of a chord, not a chord. */
-const loneModifiers = new Set([
-  'Control',
-  'Alt',
-  'AltGraph',
-  'Shift',
-  'Meta',
-  'OS',
-  'CapsLock',
-  'Fn',
-  'FnLock',
-]);
-
-/**
- * The chord a key press makes, written as it is stored: modifiers in a fixed order, then the
- * key ("Escape", "F4", "Ctrl+Shift+K", "Space"). A letter is upper case so Shift does not
- * make it another chord. Undefined for a modifier pressed alone or a key still being composed.
- */
-export function chordOf(event: KeyLike): string | undefined {
-  if (event.isComposing || loneModifiers.has(event.key) || !event.key) return undefined;
-  const key = event.key === ' ' ? 'Space' : event.key.length === 1 ? event.key.toUpperCase() : event.key;
-  const held: Record<Modifier, boolean> = {
-    Ctrl: event.ctrlKey,
-    Alt: event.altKey,
-    Shift: event.shiftKey,
-    Meta: event.metaKey,
-  };
-  return [...modifierNames.filter((name) => held[name]), key].join('+');
-}
-
-interface ParsedChord {
-  modifiers: Set<Modifier>;
-  key: string;
-}
-
-/** Splits a stored chord; the key itself may be "+" ("Ctrl++"). */
-function parseChord(chord: string): ParsedChord {
-  const modifiers = new Set<Modifier>();
-  let rest = chord;
-  for (;;) {
-    const modifier = modifierNames.find(
-      (name) => rest.startsWith(`${name}+`) && rest.length > name.length + 1,
-    );
-    if (!modifier) break;
-    modifiers.add(modifier);
-    rest = rest.slice(modifier.length + 1);
-  }
-  return { modifiers, key: rest };
-}
-
-/** A stored chord in chordOf's order and case, so a hand-edited "Shift+Ctrl+k" still matches. */
-export function normalizeChord(chord: string): string {
-  const { modifiers, key } = parseChord(chord.trim());
-  const named = key.length === 1 ? key.toUpperCase() : key;
-  return [...modifierNames.filter((name) => modifiers.has(name)), named].join('+');
-}
-
-/** Ctrl on Windows and Linux, ⌘ on a Mac; either is taken on any machine, as Ctrl/Cmd+F is. */
-function withCommand(event: KeyLike): boolean {
-  return (event.ctrlKey || event.metaKey) && !event.altKey;
-}
-
-/** By the key's place on the keyboard first, so Ctrl+[ works where "[" needs AltGr to type. */
-function isBracket(event: KeyLike, side: 'left' | 'right'): boolean {
-  if (event.code) return event.code === (side === 'left' ? 'BracketLeft' : 'BracketRight');
-  return side === 'left' ? event.key === '[' || event.key === '{' : event.key === ']' || event.key === '}';
-}
-
 /**
  * The transcription action a key press asks for, or undefined when it is an ordinary key
- * (which the reader's other shortcuts or the text then get).
+ * (which the reader's other shortcuts or the text then get). Read from the keymap, so a
+ * rebinding in Settings applies here too.
  */
 export function transcriptionAction(
   event: KeyLike,
-  settings: { playPauseKey: string },
+  settings: KeymapSettings,
   place: KeyPlace,
 ): TranscriptionAction | undefined {
-  const chord = chordOf(event);
-  if (!chord) return undefined;
-  const configured = normalizeChord(settings.playPauseKey || defaultPlayPauseKey);
-  if (chord === configured && !(place === 'other-field' && chord === 'Escape')) return 'toggle-play';
-  if (!withCommand(event)) return undefined;
-  if (event.key === ' ' && !event.shiftKey) return 'toggle-play';
-  if (event.key === 'Enter' && !event.shiftKey) return 'play-from-caret';
-  if (isBracket(event, 'left')) return event.shiftKey ? 'back' : 'slower';
-  if (isBracket(event, 'right')) return event.shiftKey ? 'forward' : 'faster';
+  const resolved = resolveKeymap(settings, platformOf(globalThis.navigator?.userAgent ?? ''));
+  for (const command of commandsForPress(resolved, event, place, true)) {
+    const action = transcriptionActions[command];
+    if (action) return action;
+  }
   return undefined;
 }
+
+const transcriptionActions: Partial<Record<CommandId, TranscriptionAction>> = {
+  'transcribe.toggle-play': 'toggle-play',
+  'transcribe.slower': 'slower',
+  'transcribe.faster': 'faster',
+  'transcribe.back': 'back',
+  'transcribe.forward': 'forward',
+  'transcribe.play-from-caret': 'play-from-caret',
+};
 
 /** Keys that move the caret or between fields: taking one would stop the journalist typing. */
 const editingKeys = new Set([
@@ -157,7 +84,7 @@ const commandLettersTaken = new Set(['A', 'B', 'C', 'F', 'I', 'U', 'V', 'X', 'Y'
 export function chordRefusal(chord: string, platform: Platform): string | undefined {
   const { modifiers, key } = parseChord(chord);
   const shown = formatChord(chord, platform);
-  const command = modifiers.has('Ctrl') || modifiers.has('Meta');
+  const command = modifiers.has('Mod') || modifiers.has('Ctrl') || modifiers.has('Meta');
   if (editingKeys.has(key)) {
     return `${shown} is needed for typing and moving the caret. Choose another key, such as Escape or F4.`;
   }
@@ -185,7 +112,7 @@ export function chordRefusal(chord: string, platform: Platform): string | undefi
   return undefined;
 }
 
-function formatModifier(modifier: Modifier, platform: Platform): string {
+function formatModifier(modifier: Exclude<ChordModifier, 'Mod'>, platform: Platform): string {
   if (platform === 'mac') return { Ctrl: '⌃', Alt: '⌥', Shift: '⇧', Meta: '⌘' }[modifier];
   if (modifier === 'Meta') return platform === 'windows' ? 'Win' : 'Super';
   return modifier;
@@ -208,7 +135,7 @@ const macKeyNames: Record<string, string> = { Enter: '↩', Backspace: '⌫', De
 export function formatChord(chord: string, platform: Platform): string {
   const { modifiers, key } = parseChord(chord.replace(/^Mod\+/, platform === 'mac' ? 'Meta+' : 'Ctrl+'));
   const name = (platform === 'mac' ? macKeyNames[key] : undefined) ?? keyNames[key] ?? key;
-  const shownModifiers = modifierNames
+  const shownModifiers = (['Ctrl', 'Alt', 'Shift', 'Meta'] as const)
     .filter((modifier) => modifiers.has(modifier))
     .map((modifier) => formatModifier(modifier, platform));
   return platform === 'mac' ? `${shownModifiers.join('')}${name}` : [...shownModifiers, name].join('+');

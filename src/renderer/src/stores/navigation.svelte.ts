@@ -1,8 +1,8 @@
 /**
- * The views, in the sidebar's order; Ctrl+1 … Ctrl+9 open them top to bottom, so a shortcut is
- * read off the sidebar rather than learnt (issue #33).
+ * The views, in the sidebar's order; Ctrl+1 … Ctrl+9 open them top to bottom (shared/keymap.ts
+ * viewCommands), so a shortcut is read off the sidebar rather than learnt (issue #33).
  */
-const viewsInOrder = [
+export const views = [
   { id: 'library', label: 'Library' },
   { id: 'new', label: 'New transcription' },
   { id: 'record', label: 'Record' },
@@ -14,9 +14,7 @@ const viewsInOrder = [
   { id: 'settings', label: 'Settings' },
 ] as const;
 
-export const views = viewsInOrder.map((view, index) => ({ ...view, shortcut: String(index + 1) }));
-
-export type ViewId = (typeof viewsInOrder)[number]['id'] | 'transcript';
+export type ViewId = (typeof views)[number]['id'] | 'transcript';
 
 export interface Route {
   view: ViewId;

@@ -5,11 +5,10 @@ import {
   platformOf,
   resumeFromMs,
   transcriptionAction,
-  type KeyLike,
-  type KeyPlace,
   type Platform,
   type TranscriptionAction,
 } from '../lib/transcription-keys';
+import type { KeyLike, KeyPlace } from '../lib/keymap';
 import { settings } from './settings.svelte';
 
 /** The reader's scrolling text (turn-list.svelte); the inline editor's turns live inside it. */
@@ -33,7 +32,8 @@ export interface TranscriptionPlayback {
 export type TranscriptionSettings = Pick<
   Settings,
   'playPauseKey' | 'rewindOnResumeSeconds' | 'autoPauseWhileTyping'
->;
+> &
+  Partial<Pick<Settings, 'keyBindings'>>;
 
 /** A key press as the handler needs it: a real KeyboardEvent is one. */
 export type TranscriptionKeyEvent = KeyLike & {

@@ -1,0 +1,179 @@
+import {
+  commandFacts,
+  commandsFor,
+  conflictOf,
+  defaultChords,
+  normalizeChord,
+  parseChord,
+  worksWhileTyping,
+  type CommandId,
+  type KeyContext,
+  type ResolvedKeymap,
+} from '../../../shared/keymap';
+import { chordRefusal, formatChord, type Platform } from './transcription-keys';
+
+/**
+ * Reading key presses against the keymap (shared/keymap.ts). Pure: a press and the resolved
+ * keymap in, the commands it means out, so the dispatcher's rules are tested without a page.
+ */
+
+/** What a KeyboardEvent carries that the rules read (a real event is one). */
+export interface KeyLike {
+  key: string;
+  code?: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  /** True while an input method is composing: its keys belong to it. */
+  isComposing?: boolean;
+}
+
+/**
+ * Where the key was pressed. In the transcript text every transcription key works; in another
+ * field (find, tags, Ask) a plain Escape stays the field's (it clears the find box).
+ */
+export type KeyPlace = 'transcript-text' | 'other-field' | 'elsewhere';
+
+const modifierNames = ['Ctrl', 'Alt', 'Shift', 'Meta'] as const;
+
+/** Keys that are only modifiers: pressed alone they are the start of a chord, not a chord. */
+const loneModifiers = new Set([
+  'Control',
+  'Alt',
+  'AltGraph',
+  'Shift',
+  'Meta',
+  'OS',
+  'CapsLock',
+  'Fn',
+  'FnLock',
+]);
+
+function chordFrom(event: KeyLike, key: string, shift = event.shiftKey): string {
+  const held = { Ctrl: event.ctrlKey, Alt: event.altKey, Shift: shift, Meta: event.metaKey };
+  return [...modifierNames.filter((name) => held[name]), key].join('+');
+}
+
+/**
+ * The chord a key press makes, written as it is stored: modifiers in a fixed order, then the
+ * key ("Escape", "F4", "Ctrl+Shift+K", "Space"). A letter is upper case so Shift does not
+ * make it another chord. Undefined for a modifier pressed alone or a key still being composed.
+ */
+export function chordOf(event: KeyLike): string | undefined {
+  if (event.isComposing || loneModifiers.has(event.key) || !event.key) return undefined;
+  const key = event.key === ' ' ? 'Space' : event.key.length === 1 ? event.key.toUpperCase() : event.key;
+  return chordFrom(event, key);
+}
+
+/** The key at a place on the keyboard, for chords kept where a layout types another character. */
+function keyAtCode(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  if (code === 'BracketLeft') return '[';
+  if (code === 'BracketRight') return ']';
+  if (/^Key[A-Z]$/.test(code)) return code.slice(3);
+  if (/^Digit[0-9]$/.test(code)) return code.slice(5);
+  return undefined;
+}
+
+/** Without a place on the keyboard (a synthetic press), Shift+[ is read from the "{" it types. */
+const shiftedBrackets: Record<string, string | undefined> = { '{': '[', '}': ']' };
+
+/**
+ * Every way a key press may be written in the keymap, best first: as typed; by the key's place
+ * on the keyboard (Ctrl+[ where "[" needs AltGr, ⌘⌥F where ⌥ turns F into ƒ); without the Shift
+ * that a punctuation mark needs ("?"); and each with Ctrl or ⌘ read as "Mod".
+ */
+export function chordsOf(event: KeyLike): string[] {
+  const typed = chordOf(event);
+  if (!typed) return [];
+  const readings = [typed];
+  const placed = keyAtCode(event.code) ?? (event.code ? undefined : shiftedBrackets[event.key]);
+  if (placed) readings.push(chordFrom(event, placed));
+  const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+  if (
+    plain &&
+    event.shiftKey &&
+    event.key.length === 1 &&
+    event.key.toLowerCase() === event.key.toUpperCase()
+  )
+    readings.push(chordFrom(event, event.key === ' ' ? 'Space' : event.key, false));
+  const withMod = readings.flatMap((chord) => {
+    if (event.ctrlKey === event.metaKey) return [];
+    const rest = event.ctrlKey ? chord.replace(/^Ctrl\+/, '') : chord.replace('Meta+', '');
+    return [`Mod+${rest}`];
+  });
+  return [...new Set([...readings, ...withMod])];
+}
+
+/** The contexts whose keys apply: in a text field only those that work while typing. */
+export function contextsWhere(typing: boolean): KeyContext[] {
+  return typing ? ['global', 'reader-typing'] : ['global', 'reader', 'reader-typing'];
+}
+
+/**
+ * The commands a press means where it was pressed, best first. A plain Escape in another field
+ * stays the field's (it clears the find box, closes the tag editor), whatever it is bound to.
+ */
+export function commandsForPress(
+  resolved: ResolvedKeymap,
+  event: KeyLike,
+  place: KeyPlace,
+  typing: boolean,
+): CommandId[] {
+  const chords = chordsOf(event);
+  if (place === 'other-field' && chords[0] === 'Escape') return [];
+  return commandsFor(resolved, chords, contextsWhere(typing));
+}
+
+/** What Settings may do with a chord the journalist pressed for a command. */
+export type RebindCheck =
+  | { kind: 'accepted'; chord: string }
+  | { kind: 'refused'; chord: string; message: string }
+  | { kind: 'conflict'; chord: string; other: CommandId; message: string };
+
+/**
+ * Whether `command` may answer to `chord`. Refused: Tab (it moves between controls, so taking it
+ * would trap the keyboard) and, for a command that works while typing, a key that types or moves
+ * the caret. A chord another command answers to where this one's keys apply too is a conflict,
+ * named in the message so the journalist can swap the two or choose another.
+ */
+export function checkRebind(
+  resolved: ResolvedKeymap,
+  command: CommandId,
+  pressed: string,
+  platform: Platform,
+): RebindCheck {
+  const chord = normalizeChord(pressed);
+  const shown = formatChord(chord, platform);
+  const other = conflictOf(resolved, command, chord);
+  if (other) {
+    const message = `${shown} already does “${commandFacts(other).description}”. Swap the two keys, or choose another.`;
+    return { kind: 'conflict', chord, other, message };
+  }
+  if (parseChord(chord).key === 'Tab') {
+    return { kind: 'refused', chord, message: `${shown} moves between controls. Choose another key.` };
+  }
+  const ownDefault = defaultChords(command, platform).map(normalizeChord).includes(chord);
+  const refusal =
+    worksWhileTyping(commandFacts(command).context) && !ownDefault
+      ? chordRefusal(chord, platform)
+      : undefined;
+  return refusal ? { kind: 'refused', chord, message: refusal } : { kind: 'accepted', chord };
+}
+
+/**
+ * Whether `command` may have its own keys back: not while another command has taken one of
+ * them since, which is named so the journalist changes that one first.
+ */
+export function checkReset(resolved: ResolvedKeymap, command: CommandId, platform: Platform): RebindCheck {
+  const defaults = defaultChords(command, platform).map(normalizeChord);
+  for (const chord of defaults) {
+    const other = conflictOf(resolved, command, chord);
+    if (!other) continue;
+    const shown = formatChord(chord, platform);
+    const message = `${shown} now does “${commandFacts(other).description}”. Change that one first, or swap the two keys.`;
+    return { kind: 'conflict', chord, other, message };
+  }
+  return { kind: 'accepted', chord: defaults[0] ?? '' };
+}
