@@ -26,6 +26,15 @@ import { Microphone } from './core/recording/microphone';
 import { Recorder, noRecordingInput, type RecordingInput } from './core/recording/recorder';
 import { RecordingMarks } from './core/recording/recording-marks';
 import { serviceAddresses } from './core/settings/service-addresses';
+import { Shutdown } from './base/shutdown';
+import { UnsavedEdits } from './core/app-policy/unsaved-edits';
+
+/**
+ * How long a quit waits for each phase of closing (the work, the pages' connections, the
+ * library): long enough to store typing and finish a recording's file, short enough that a
+ * stuck upload never keeps the app from quitting.
+ */
+export const closeBoundMs = 5_000;
 
 export interface ComposeOptions {
   dataDir: string;
@@ -164,9 +173,30 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       }),
     ),
   );
+  // What a quit waits for, owner by owner, the library last (base/shutdown.ts).
+  const shutdown = new Shutdown(log);
+  // The assistant says goodbye; a recording running at quit is finished properly, its file
+  // closed and its length kept; the uploads stop where they are and resume at the next start.
+  shutdown.onWillShutdown('the assistant', () => voice.assistant.close());
+  shutdown.onWillShutdown('the recording', () => recorder.stop());
+  shutdown.onWillShutdown('the uploads', () => core.scheduler.stop());
+  shutdown.onWillShutdown(
+    'the library',
+    async () => {
+      // Every subscription (and a session that would not close) goes before the library does.
+      try {
+        lifetime.dispose();
+      } finally {
+        await core.close();
+      }
+    },
+    'library',
+  );
   return {
     recorder,
     recordingMarks,
+    unsavedEdits: new UnsavedEdits(),
+    shutdown,
     assistant: voice.assistant,
     conversations: voice.conversations,
     openAssistantWindow: options.openAssistantWindow,
@@ -208,18 +238,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;
     },
-    close: async () => {
-      // The assistant says goodbye first; then every subscription (and a session that would not
-      // close) goes, before the library does.
-      await voice.assistant.close().catch((error: unknown) => log.warn('the assistant did not close', error));
-      // A recording running at quit is finished properly: its file closed, its length kept.
-      await recorder.stop().catch((error: unknown) => log.error('the recording did not stop cleanly', error));
-      try {
-        lifetime.dispose();
-      } finally {
-        await core.close();
-      }
-    },
+    close: async () => void (await shutdown.shutdown(closeBoundMs)),
   };
 }
 
@@ -229,6 +248,11 @@ export interface ComposedServices extends Services {
    * continues where it stopped. Resolves with how many.
    */
   start(): Promise<number>;
-  /** Stops the assistant and the scheduler and closes the library; idempotent for subscriptions. */
+  /** What a quit waits for: a transport adds its own owners (the pages' typing, its connections). */
+  shutdown: Shutdown;
+  /**
+   * Closes every owner of `shutdown` (the assistant, the recording, the uploads, then the
+   * library), each phase bounded by `closeBoundMs`; runs once, never rejects.
+   */
   close(): Promise<void>;
 }

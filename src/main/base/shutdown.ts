@@ -85,7 +85,9 @@ export class Shutdown {
       timer?.dispose();
       for (const { name } of pending) {
         report.unfinished.push(name);
-        this.log.warn(`${name} did not finish within ${timeoutMs} ms of the quit; Verbatim closed without it`);
+        this.log.warn(
+          `${name} did not finish within ${timeoutMs} ms of the quit; Verbatim closed without it`,
+        );
       }
     }
     return report;

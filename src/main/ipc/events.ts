@@ -22,6 +22,7 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   const { library } = services.core;
   wiring.addFn(library.highlightsChanged.subscribe((change) => emit('highlights.changed', change)));
   wiring.addFn(library.storiesChanged.subscribe((change) => emit('stories.changed', change)));
+  wiring.addFn(services.unsavedEdits.requested.subscribe((request) => emit('corrections.flush', request)));
   wiring.addFn(services.core.glossaries.changed.subscribe(() => emit('glossaries.changed', {})));
   wiring.addFn(wireAskEvents(services.ask, emit));
   wiring.addFn(wireVoiceEvents(services, emit));
