@@ -19,7 +19,7 @@ import { createAskService } from './core/ask/ask-service';
 import { composeAssistant } from './core/voice/compose-assistant';
 import type { AssistantAudio } from './core/voice/assistant-service';
 import { silentLogger, type Logger } from './core/log/logger';
-import { DisposableStore, toDisposable } from './base/lifecycle';
+import { DisposableStore } from './base/lifecycle';
 import type { FetchLike } from './core/http/http-client';
 import { statfs } from 'node:fs/promises';
 import { Microphone } from './core/recording/microphone';
@@ -90,7 +90,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
   settingsLoaded.catch((error: unknown) =>
     log.error('the settings could not be read: no job is sent until Verbatim starts again', error),
   );
-  lifetime.add(toDisposable(settings.onChange((value) => (current = value))));
+  lifetime.add(settings.onChange((value) => (current = value)));
 
   const jobUpdated = new Signal<JobRecord>();
   const jobProgress = new Signal<{ id: string; bytesSent: number; bytesTotal: number }>();
@@ -167,11 +167,9 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       .catch((error: unknown) => log.error('the marked moments could not become highlights', error));
   };
   lifetime.add(
-    toDisposable(
-      jobUpdated.subscribe((job) => {
-        if (job.status === 'completed') placeMarks(job.id);
-      }),
-    ),
+    jobUpdated.subscribe((job) => {
+      if (job.status === 'completed') placeMarks(job.id);
+    }),
   );
   // What a quit waits for, owner by owner, the library last (base/shutdown.ts).
   const shutdown = new Shutdown(log);

@@ -251,8 +251,8 @@ if (!app.requestSingleInstanceLock()) {
         () => BrowserWindow.getFocusedWindow() !== null,
       );
       attention.seed(await services.core.library.list());
-      appLifetime.addFn(services.jobUpdated.subscribe((job) => attention.jobChanged(job)));
-      appLifetime.addFn(
+      appLifetime.add(services.jobUpdated.subscribe((job) => attention.jobChanged(job)));
+      appLifetime.add(
         services.jobProgress.subscribe(({ id, bytesSent, bytesTotal }) =>
           attention.uploadProgress(id, bytesSent, bytesTotal),
         ),
