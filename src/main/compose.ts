@@ -19,12 +19,21 @@ import { createAskService } from './core/ask/ask-service';
 import { composeAssistant } from './core/voice/compose-assistant';
 import type { AssistantAudio } from './core/voice/assistant-service';
 import { silentLogger, type Logger } from './core/log/logger';
-import { DisposableStore, toDisposable } from './base/lifecycle';
+import { DisposableStore } from './base/lifecycle';
 import type { FetchLike } from './core/http/http-client';
 import { statfs } from 'node:fs/promises';
 import { Microphone } from './core/recording/microphone';
 import { Recorder, noRecordingInput, type RecordingInput } from './core/recording/recorder';
 import { serviceAddresses } from './core/settings/service-addresses';
+import { Shutdown } from './base/shutdown';
+import { UnsavedEdits } from './core/app-policy/unsaved-edits';
+
+/**
+ * How long a quit waits for each phase of closing (the work, the pages' connections, the
+ * library): long enough to store typing and finish a recording's file, short enough that a
+ * stuck upload never keeps the app from quitting.
+ */
+export const closeBoundMs = 5_000;
 
 export interface ComposeOptions {
   dataDir: string;
@@ -80,7 +89,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
   settingsLoaded.catch((error: unknown) =>
     log.error('the settings could not be read: no job is sent until Verbatim starts again', error),
   );
-  lifetime.add(toDisposable(settings.onChange((value) => (current = value))));
+  lifetime.add(settings.onChange((value) => (current = value)));
 
   const jobUpdated = new Signal<JobRecord>();
   const jobProgress = new Signal<{ id: string; bytesSent: number; bytesTotal: number }>();
@@ -157,15 +166,34 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       .catch((error: unknown) => log.error('the marked moments could not become highlights', error));
   };
   lifetime.add(
-    toDisposable(
-      jobUpdated.subscribe((job) => {
-        if (job.status === 'completed') placeMarks(job.id);
-      }),
-    ),
+    jobUpdated.subscribe((job) => {
+      if (job.status === 'completed') placeMarks(job.id);
+    }),
+  );
+  // What a quit waits for, owner by owner, the library last (base/shutdown.ts).
+  const shutdown = new Shutdown(log);
+  // The assistant says goodbye; a recording running at quit is finished properly, its file
+  // closed and its length kept; the uploads stop where they are and resume at the next start.
+  shutdown.onWillShutdown('the assistant', () => voice.assistant.close());
+  shutdown.onWillShutdown('the recording', () => recorder.stop());
+  shutdown.onWillShutdown('the uploads', () => core.scheduler.stop());
+  shutdown.onWillShutdown(
+    'the library',
+    async () => {
+      // Every subscription (and a session that would not close) goes before the library does.
+      try {
+        lifetime.dispose();
+      } finally {
+        await core.close();
+      }
+    },
+    'library',
   );
   return {
     recorder,
     recordingMarks,
+    unsavedEdits: new UnsavedEdits(),
+    shutdown,
     assistant: voice.assistant,
     conversations: voice.conversations,
     openAssistantWindow: options.openAssistantWindow,
@@ -207,18 +235,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;
     },
-    close: async () => {
-      // The assistant says goodbye first; then every subscription (and a session that would not
-      // close) goes, before the library does.
-      await voice.assistant.close().catch((error: unknown) => log.warn('the assistant did not close', error));
-      // A recording running at quit is finished properly: its file closed, its length kept.
-      await recorder.stop().catch((error: unknown) => log.error('the recording did not stop cleanly', error));
-      try {
-        lifetime.dispose();
-      } finally {
-        await core.close();
-      }
-    },
+    close: async () => void (await shutdown.shutdown(closeBoundMs)),
   };
 }
 
@@ -228,6 +245,11 @@ export interface ComposedServices extends Services {
    * continues where it stopped. Resolves with how many.
    */
   start(): Promise<number>;
-  /** Stops the assistant and the scheduler and closes the library; idempotent for subscriptions. */
+  /** What a quit waits for: a transport adds its own owners (the pages' typing, its connections). */
+  shutdown: Shutdown;
+  /**
+   * Closes every owner of `shutdown` (the assistant, the recording, the uploads, then the
+   * library), each phase bounded by `closeBoundMs`; runs once, never rejects.
+   */
   close(): Promise<void>;
 }

@@ -62,6 +62,8 @@ let mainWindow: BrowserWindow | undefined;
 /** Whether the main window's page is loaded and listening for events. */
 let rendererReady = false;
 let composedServices: ReturnType<typeof composeServices> | undefined;
+/** Set once every owner has closed: the quit that follows goes through. */
+let closed = false;
 
 // Recordings the OS opened with the app, until the page can take them: the first launch's
 // arguments (Windows, Linux), macOS's open-file, a second instance's arguments.
@@ -200,10 +202,23 @@ if (!app.requestSingleInstanceLock()) {
         logger,
         exportPlatform: { dialogs: electronFileDialogs(), defaultFolder: app.getPath('documents') },
       });
-      app.on(
-        'before-quit',
-        () => void services.close().catch((error: unknown) => log.error('closing the library failed', error)),
+      // A quit waits for what must not be cut: each window stores its typing, a recording's file
+      // is finished, the uploads stop where they are, then the library closes (compose.ts).
+      services.shutdown.onWillShutdown('the windows’ unsaved typing', () =>
+        services.unsavedEdits.flush(
+          BrowserWindow.getAllWindows().filter((window) => !window.isDestroyed()).length,
+        ),
       );
+      app.on('before-quit', (event) => {
+        if (closed) return;
+        // Electron does not wait for a promise: the quit is held, and asked again once closed.
+        event.preventDefault();
+        if (services.shutdown.started) return;
+        void services.close().then(() => {
+          closed = true;
+          app.quit();
+        });
+      });
       // Settings first, then every job left unfinished by a quit or a crash continues where it
       // stopped (at the address Settings name), then the page may call.
       await services.start();
@@ -236,8 +251,8 @@ if (!app.requestSingleInstanceLock()) {
         () => BrowserWindow.getFocusedWindow() !== null,
       );
       attention.seed(await services.core.library.list());
-      appLifetime.addFn(services.jobUpdated.subscribe((job) => attention.jobChanged(job)));
-      appLifetime.addFn(
+      appLifetime.add(services.jobUpdated.subscribe((job) => attention.jobChanged(job)));
+      appLifetime.add(
         services.jobProgress.subscribe(({ id, bytesSent, bytesTotal }) =>
           attention.uploadProgress(id, bytesSent, bytesTotal),
         ),

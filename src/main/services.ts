@@ -16,6 +16,7 @@ import type { AssistantService } from './core/voice/assistant-service';
 import type { VoiceConversationStore } from './core/library/voice-conversation-store';
 import type { Logger } from './core/log/logger';
 import type { ServiceAddresses } from '../shared/service-addresses';
+import type { UnsavedEdits } from './core/app-policy/unsaved-edits';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
@@ -45,6 +46,8 @@ export interface Services extends VoiceServices {
   catalog: CatalogService;
   catalogRefreshed: Signal<CatalogOverview>;
   ask: AskService;
+  /** The pages' typing not yet stored, asked for before a quit. */
+  unsavedEdits: UnsavedEdits;
   /** The process's one log (a file in the data folder); the renderer writes through `log.write`. */
   logger: Logger;
 }

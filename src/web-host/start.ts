@@ -140,14 +140,17 @@ export async function startWebApp(options: WebAppOptions) {
     logError: (message, error) => logger.child('web-host').error(message, error),
     logRefusal: (message) => logger.child('web-host').warn(message),
   });
+  // A quit first asks every page to store its typing, over the sockets still open; then the
+  // host closes, then the library.
+  services.shutdown.onWillShutdown('the pages’ unsaved typing', () =>
+    services.unsavedEdits.flush(host.pages()),
+  );
+  services.shutdown.onWillShutdown('the web host', () => host.close(), 'connections');
   return {
     ...host,
     services,
     logFile,
-    close: async () => {
-      await host.close();
-      await services.close();
-    },
+    close: () => services.close(),
   };
 }
 
@@ -166,6 +169,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(`Verbatim is running in your browser at ${host.openUrl}`);
   console.log(`Data folder: ${dataDir}. Press Ctrl+C to stop.`);
+  // Ctrl+C or a SIGTERM quits in order (the typing stored, a recording's file finished); the
+  // shutdown runs once however many signals arrive, and never hangs (compose.ts closeBoundMs).
   const stop = (): void => void host.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

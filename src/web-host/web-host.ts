@@ -57,6 +57,8 @@ export interface WebHost {
   /** The URL to open, carrying the token. */
   openUrl: string;
   token: string;
+  /** How many pages are connected now: each answers a quit's request to store its typing. */
+  pages(): number;
   close(): Promise<void>;
 }
 
@@ -287,6 +289,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: origin,
     openUrl: `${origin}/?token=${token}`,
     token,
+    pages: () => [...sockets].filter((ws) => ws.readyState === ws.OPEN).length,
     close: async () => {
       lifetime.dispose();
       const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));

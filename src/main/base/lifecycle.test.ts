@@ -35,7 +35,7 @@ describe('a DisposableStore', () => {
     const order: string[] = [];
     const store = new DisposableStore();
     store.add(toDisposable(() => order.push('a')));
-    store.addFn(() => order.push('b'));
+    store.add(toDisposable(() => order.push('b')));
     const counted = { dispose: vi.fn() };
     store.add(counted);
     expect(store.size).toBe(3);

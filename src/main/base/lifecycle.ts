@@ -105,11 +105,6 @@ export class DisposableStore implements IDisposable {
     return disposable;
   }
 
-  /** Wraps a plain unsubscribe function (`() => void`, as Signal.subscribe returns) and adds it. */
-  addFn(fn: () => unknown): IDisposable {
-    return this.add(toDisposable(() => void fn()));
-  }
-
   /** Disposes one early and forgets it. */
   delete(disposable: IDisposable): void {
     if (!this.items.delete(disposable)) return;

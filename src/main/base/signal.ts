@@ -1,4 +1,10 @@
-/** A minimal typed publish/subscribe, for services that announce changes to any listener. */
+import { toDisposable, type IDisposable } from './lifecycle';
+
+/**
+ * A minimal typed publish/subscribe, for services that announce changes to any listener. Like
+ * VS Code's `Event`, subscribing hands back an `IDisposable`, so a subscription goes straight
+ * into the `DisposableStore` of whoever owns its lifetime.
+ */
 export class Signal<T> {
   private readonly listeners = new Set<(value: T) => void>();
 
@@ -6,8 +12,8 @@ export class Signal<T> {
     for (const listener of this.listeners) listener(value);
   }
 
-  subscribe(listener: (value: T) => void): () => void {
+  subscribe(listener: (value: T) => void): IDisposable {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return toDisposable(() => this.listeners.delete(listener));
   }
 }

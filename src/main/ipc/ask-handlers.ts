@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import type { askContract } from '../../shared/ipc/ask-contract';
 import type { Services } from '../services';
 import type { EmitEvent } from './emit-event';
+import type { IDisposable } from '../base/lifecycle';
 import type { AskService } from '../core/ask/ask-service';
 
 /** Ask's handlers: questions, Stop, the saved conversation, and the ready-made asks. */
@@ -20,7 +21,7 @@ export function createAskHandlers(services: Services): Pick<Handlers, keyof type
 }
 
 /** Streams each answer to the renderer as it is written. Returns an unsubscribe, as the other wire*Events do. */
-export function wireAskEvents(ask: AskService, emit: EmitEvent): () => void {
+export function wireAskEvents(ask: AskService, emit: EmitEvent): IDisposable {
   return ask.events.subscribe((event) => {
     const { requestId, transcriptId } = event;
     if (event.type === 'delta') emit('ask.delta', { requestId, transcriptId, text: event.text });

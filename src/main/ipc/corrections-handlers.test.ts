@@ -66,10 +66,10 @@ async function answerAndAnnouncement(method: string, input: unknown) {
   const order: string[] = [];
   let answer: unknown;
   const announced = new Promise<JobRecord>((resolve) => {
-    const unsubscribe = services.jobUpdated.subscribe((job) => {
+    const following = services.jobUpdated.subscribe((job) => {
       if (job.id !== id) return;
       order.push('announced');
-      unsubscribe();
+      following.dispose();
       resolve(job);
     });
   });
@@ -117,7 +117,7 @@ describe('the correction handlers', () => {
   });
 
   it('still answers an edit when announcing it fails, and logs the failure', async () => {
-    const unsubscribe = services.jobUpdated.subscribe(() => {
+    const following = services.jobUpdated.subscribe(() => {
       throw new Error('a window went away mid-broadcast');
     });
     try {
@@ -138,7 +138,7 @@ describe('the correction handlers', () => {
         }),
       );
     } finally {
-      unsubscribe();
+      following.dispose();
     }
   });
 });

@@ -5,7 +5,7 @@ type CorrectionsHandlers = Pick<Handlers, Extract<keyof Handlers, `corrections.$
 
 /** The correction workspace: edits, undo and redo, history, the machine words and review stamps. */
 export function createCorrectionsHandlers(
-  services: Pick<Services, 'core' | 'jobUpdated' | 'logger'>,
+  services: Pick<Services, 'core' | 'jobUpdated' | 'logger' | 'unsavedEdits'>,
 ): CorrectionsHandlers {
   const { library } = services.core;
   const log = services.logger.child('corrections');
@@ -35,6 +35,10 @@ export function createCorrectionsHandlers(
   return {
     'corrections.edit': async ({ id, intent, expectedRevision, continues }) =>
       announce(id, await library.edit(id, intent, { expectedRevision, continues })),
+    'corrections.flushed': ({ request }) => {
+      services.unsavedEdits.flushed(request);
+      return Promise.resolve({});
+    },
     'corrections.undo': async ({ id }) => announce(id, await library.undo(id)),
     'corrections.redo': async ({ id }) => announce(id, await library.redo(id)),
     'corrections.history': ({ id }) => library.history(id),

@@ -12,19 +12,20 @@ import { DisposableStore, type IDisposable } from '../base/lifecycle';
  */
 export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   const wiring = new DisposableStore();
-  wiring.addFn(services.settings.onChange((settings) => emit('settings.changed', settings)));
-  wiring.addFn(services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))));
-  wiring.addFn(services.jobProgress.subscribe((progress) => emit('job.progress', progress)));
-  wiring.addFn(services.openTranscript.subscribe((request) => emit('app.openTranscript', request)));
-  wiring.addFn(services.openRecordings.subscribe((opened) => emit('app.openRecordings', opened)));
-  wiring.addFn(services.exportProgress.subscribe((progress) => emit('export.progress', progress)));
-  wiring.addFn(services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)));
+  wiring.add(services.settings.onChange((settings) => emit('settings.changed', settings)));
+  wiring.add(services.jobUpdated.subscribe((job) => emit('job.updated', toSummary(job))));
+  wiring.add(services.jobProgress.subscribe((progress) => emit('job.progress', progress)));
+  wiring.add(services.openTranscript.subscribe((request) => emit('app.openTranscript', request)));
+  wiring.add(services.openRecordings.subscribe((opened) => emit('app.openRecordings', opened)));
+  wiring.add(services.exportProgress.subscribe((progress) => emit('export.progress', progress)));
+  wiring.add(services.catalogRefreshed.subscribe((overview) => emit('catalog.refreshed', overview)));
   const { library } = services.core;
-  wiring.addFn(library.highlightsChanged.subscribe((change) => emit('highlights.changed', change)));
-  wiring.addFn(library.storiesChanged.subscribe((change) => emit('stories.changed', change)));
-  wiring.addFn(services.core.glossaries.changed.subscribe(() => emit('glossaries.changed', {})));
-  wiring.addFn(wireAskEvents(services.ask, emit));
-  wiring.addFn(wireVoiceEvents(services, emit));
-  wiring.addFn(wireRecorderEvents(services, emit));
+  wiring.add(library.highlightsChanged.subscribe((change) => emit('highlights.changed', change)));
+  wiring.add(library.storiesChanged.subscribe((change) => emit('stories.changed', change)));
+  wiring.add(services.unsavedEdits.requested.subscribe((request) => emit('corrections.flush', request)));
+  wiring.add(services.core.glossaries.changed.subscribe(() => emit('glossaries.changed', {})));
+  wiring.add(wireAskEvents(services.ask, emit));
+  wiring.add(wireVoiceEvents(services, emit));
+  wiring.add(wireRecorderEvents(services, emit));
   return wiring;
 }

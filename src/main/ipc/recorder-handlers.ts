@@ -4,6 +4,7 @@ import type { recorderContract } from '../../shared/ipc/recorder-contract';
 import type { Services } from '../services';
 import { defaultSettings } from '../../shared/settings';
 import type { EmitEvent } from './emit-event';
+import type { IDisposable } from '../base/lifecycle';
 
 type RecorderHandlers = Pick<Handlers, keyof typeof recorderContract>;
 
@@ -62,7 +63,7 @@ export function createRecorderHandlers(services: Services): RecorderHandlers {
 }
 
 /** Forwards the recorder's status and level to the UI; returns the unsubscribe. */
-export function wireRecorderEvents(services: Services, emit: EmitEvent): () => void {
+export function wireRecorderEvents(services: Services, emit: EmitEvent): IDisposable {
   return services.recorder.events.subscribe((event) => {
     if (event.type === 'status') emit('recorder.status', event.status);
     else emit('recorder.level', { rms: event.rms, peak: event.peak });

@@ -2,6 +2,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import type { voiceContract } from '../../shared/ipc/voice-contract';
 import type { VoiceServices } from '../services';
 import type { EmitEvent } from './emit-event';
+import type { IDisposable } from '../base/lifecycle';
 
 type VoiceHandlers = Pick<Handlers, keyof typeof voiceContract>;
 
@@ -28,7 +29,7 @@ export function createVoiceHandlers(services: VoiceServices): VoiceHandlers {
 }
 
 /** Forwards the assistant's events to the UI; returns the unsubscribe. */
-export function wireVoiceEvents(services: VoiceServices, emit: EmitEvent): () => void {
+export function wireVoiceEvents(services: VoiceServices, emit: EmitEvent): IDisposable {
   return services.assistant.events.subscribe((event) => {
     switch (event.type) {
       case 'status':

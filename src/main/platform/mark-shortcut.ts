@@ -12,16 +12,16 @@ export const MARK_SHORTCUT = 'CommandOrControl+Shift+M';
  */
 export class MarkShortcut implements IDisposable {
   private registered = false;
-  private readonly unsubscribe: () => void;
+  private readonly following: IDisposable;
 
   constructor(
     recorder: {
-      events: { subscribe(listener: (event: RecorderEvent) => void): () => void };
+      events: { subscribe(listener: (event: RecorderEvent) => void): IDisposable };
       mark(): unknown;
     },
     private readonly onRefused: (message: string) => void = () => undefined,
   ) {
-    this.unsubscribe = recorder.events.subscribe((event) => {
+    this.following = recorder.events.subscribe((event) => {
       if (event.type !== 'status') return;
       if (event.status.state === 'idle') this.release();
       else this.take(() => recorder.mark());
@@ -47,7 +47,7 @@ export class MarkShortcut implements IDisposable {
   }
 
   dispose(): void {
-    this.unsubscribe();
+    this.following.dispose();
     this.release();
   }
 }

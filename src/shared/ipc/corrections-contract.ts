@@ -40,6 +40,11 @@ export const correctionsContract = {
     input: z.object({ id, paragraph: z.number().int().min(0), checked: z.boolean() }).strict(),
     output: correctionStateSchema,
   },
+  /** The page stored the typing a quit asked it to flush (`corrections.flush`). */
+  'corrections.flushed': {
+    input: z.object({ request: z.number().int().min(1) }).strict(),
+    output: z.object({}).strict(),
+  },
 };
 
 export const editMenuActions = ['undo', 'redo'] as const;
@@ -51,4 +56,9 @@ export const correctionsEvents = {
    * field's own undo or the open transcript's history (main cannot tell which has the focus).
    */
   'corrections.menu': z.object({ action: z.enum(editMenuActions) }),
+  /**
+   * Verbatim is quitting: the page stores the turn being typed now, not a second later
+   * (autosave), then answers `corrections.flushed` with the same request.
+   */
+  'corrections.flush': z.object({ request: z.number().int().min(1) }),
 };

@@ -9,6 +9,7 @@ import { defineCommand } from '../command';
 import { networkBoundsOf, requireTranscriptionKey } from '../environment';
 import { UsageError } from '../usage-error';
 import { transcriptOfArgument } from '../transcript-argument';
+import type { IDisposable } from '../../base/lifecycle';
 
 /**
  * `ask <id> "<question>" [--model M] [--json-schema FILE] [--stream] [--json]`: a question about
@@ -83,7 +84,7 @@ async function askAbout(
       stream: values.stream,
     });
   } finally {
-    stream?.stop();
+    stream?.following.dispose();
   }
   const answer = entries.at(-1);
   if (answer?.kind !== 'answer') throw new VerbatimError('internal', 'The question got no answer.');
@@ -98,9 +99,9 @@ async function askAbout(
 }
 
 /** Streamed text and tool calls go out as they happen, each tool call on a line of its own. */
-function streamAsItComes(ask: AskService, io: AskOutput): { stop: () => void; endLine: () => void } {
+function streamAsItComes(ask: AskService, io: AskOutput): { following: IDisposable; endLine: () => void } {
   let midLine = false;
-  const stop = ask.events.subscribe((event) => {
+  const following = ask.events.subscribe((event) => {
     if (event.type === 'delta' && event.text) {
       io.write(event.text);
       midLine = !event.text.endsWith('\n');
@@ -111,7 +112,7 @@ function streamAsItComes(ask: AskService, io: AskOutput): { stop: () => void; en
     }
   });
   return {
-    stop,
+    following,
     endLine: () => {
       if (midLine) io.write('\n');
     },

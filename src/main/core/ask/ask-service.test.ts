@@ -11,6 +11,7 @@ import {
   type AskTestbed,
 } from './ask-testbed.test-kit';
 import { AskConversationStore } from '../library/ask-conversation-store';
+import type { IDisposable } from '../../base/lifecycle';
 
 let testbed: AskTestbed;
 let core: Core;
@@ -42,9 +43,9 @@ function answerOf(entries: AskEntry[]): AnswerEntry {
   return answer;
 }
 
-function listen(): { events: AskEvent[]; stop: () => void } {
+function listen(): { events: AskEvent[]; listening: IDisposable } {
   const events: AskEvent[] = [];
-  return { events, stop: service.events.subscribe((event) => events.push(event)) };
+  return { events, listening: service.events.subscribe((event) => events.push(event)) };
 }
 
 describe('Ask', () => {
@@ -91,10 +92,10 @@ describe('Ask', () => {
   });
 
   it('streams the answer as delta events before it is done, and announces every saved entry', async () => {
-    const { events, stop } = listen();
+    const { events, listening } = listen();
     const requestId = nextRequestId();
     const entries = await service.send({ requestId, transcriptId, question: 'Summarise it.' });
-    stop();
+    listening.dispose();
     const kinds = events.map((event) => event.type);
     expect(kinds.filter((kind) => kind === 'delta').length).toBeGreaterThanOrEqual(2);
     expect(kinds.indexOf('delta')).toBeLessThan(kinds.lastIndexOf('entry'));
@@ -210,13 +211,13 @@ describe('Ask', () => {
   it('stops mid-stream and keeps what had arrived', async () => {
     const requestId = nextRequestId();
     let deltas = '';
-    const stop = service.events.subscribe((event) => {
+    const following = service.events.subscribe((event) => {
       if (event.type !== 'delta') return;
       deltas += event.text;
       service.stop(requestId);
     });
     const entries = await service.send({ requestId, transcriptId, question: 'Tell me everything.' });
-    stop();
+    following.dispose();
     const answer = answerOf(entries);
     expect(answer.status).toBe('stopped');
     expect(answer.text).toBe(deltas);

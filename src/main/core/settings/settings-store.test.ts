@@ -24,9 +24,9 @@ describe('the settings store', () => {
   it('notifies listeners of each change', async () => {
     const store = new SettingsStore(nodeFileSystem, join(tempDir(), 'settings.json'));
     const seen: string[] = [];
-    const stop = store.onChange((settings) => seen.push(settings.theme));
+    const following = store.onChange((settings) => seen.push(settings.theme));
     await store.set({ theme: 'dark' });
-    stop();
+    following.dispose();
     await store.set({ theme: 'light' });
     expect(seen).toEqual(['dark']);
   });

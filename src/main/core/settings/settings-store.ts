@@ -1,5 +1,6 @@
 import { defaultSettings, settingsSchema, type Settings, type SettingsPatch } from '../../../shared/settings';
 import type { FileSystem } from '../../base/fs';
+import { toDisposable, type IDisposable } from '../../base/lifecycle';
 
 type Listener = (settings: Settings) => void;
 
@@ -31,9 +32,10 @@ export class SettingsStore {
     return next;
   }
 
-  onChange(listener: Listener): () => void {
+  /** Hears every change stored; disposing stops it. */
+  onChange(listener: Listener): IDisposable {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return toDisposable(() => this.listeners.delete(listener));
   }
 
   private async load(): Promise<Settings> {

@@ -7,7 +7,7 @@ import type { Secrets } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { AssistantService, type AssistantAudio } from './assistant-service';
 import type { VoiceConversationStore } from '../library/voice-conversation-store';
-import { toDisposable, type IDisposable } from '../../base/lifecycle';
+import type { IDisposable } from '../../base/lifecycle';
 
 /** Where no sound devices are wired up: the assistant says so instead of failing obscurely. */
 export const noAudio: AssistantAudio = {
@@ -39,7 +39,7 @@ export function composeAssistant(options: {
     (value) => (voiceUrl ??= value.voiceUrl),
     () => undefined,
   );
-  const stopFollowing = toDisposable(settings.onChange((value) => (voiceUrl = value.voiceUrl)));
+  const stopFollowing = settings.onChange((value) => (voiceUrl = value.voiceUrl));
   const assistant = new AssistantService({
     library: core.library,
     conversations,

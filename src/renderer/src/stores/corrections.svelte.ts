@@ -172,6 +172,17 @@ export class Corrections {
   }
 
   /**
+   * Stores the turn being typed now, not when autosave would (a quit asks), and resolves once
+   * every edit on its way is answered. The editor stays open on what was typed.
+   */
+  async flush(): Promise<void> {
+    const edit = this.editing;
+    // Queued last, the commit is answered after every edit before it.
+    if (edit && !edit.leaving) await this.commitText(edit, edit.read());
+    else await this.queue;
+  }
+
+  /**
    * Leaves the turn: stores the text, then shows it as words again. Stays open if it failed.
    * When no other edit is on its way, the corrected words are shown at once (the same pure
    * planner main uses predicts them exactly) and main's answer only confirms them, so the turn
