@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
 import { damagedLibraryError } from '../core/library/database';
 import { markDamaged } from '../core/library/library-damage';
+import { upgradeLibraryOffThread } from '../core/library/library-upgrade';
+import { progressLine, upgradeDoneLine } from '../core/library/upgrade-plan';
 import type { Region } from '../../shared/library';
 import { createCore, type Core } from '../core/app-core';
 import { openLog } from '../core/log/open-log';
@@ -91,6 +93,19 @@ export function openLibrarySession(
       await core.close();
     },
   };
+}
+
+/**
+ * Upgrades a library an older Verbatim left, off the main thread, telling each step on standard
+ * error (never standard output, which may be piped JSON) and how long it took; a library at
+ * the latest format, or none yet, is left as it is at once.
+ */
+export async function upgradeOldLibrary(io: TerminalIo): Promise<void> {
+  const upgraded = await upgradeLibraryOffThread(join(dataFolderOf(io.env), 'library.sqlite'), {
+    onProgress: (progress) => io.err(`verbatim: ${progressLine(progress)}\n`),
+    onWaitingForUpgrade: () => io.err(`verbatim: ${waitingForUpgrade}\n`),
+  });
+  if (upgraded) io.err(`verbatim: ${upgradeDoneLine(upgraded.elapsedMs)}\n`);
 }
 
 /** Said once on stderr while another process upgrades the library this command opens. */
