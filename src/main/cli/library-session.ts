@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
 import { damagedLibraryError } from '../core/library/database';
 import { markDamaged } from '../core/library/library-damage';
-import { upgradeLibraryOffThread } from '../core/library/library-upgrade';
-import { progressLine, upgradeDoneLine } from '../core/library/upgrade-plan';
+import { upgradeSayingEachStep, waitingForUpgrade } from '../core/library/library-upgrade';
 import type { Region } from '../../shared/library';
 import { createCore, type Core } from '../core/app-core';
 import { openLog } from '../core/log/open-log';
@@ -96,20 +95,14 @@ export function openLibrarySession(
 }
 
 /**
- * Upgrades a library an older Verbatim left, off the main thread, telling each step on standard
- * error (never standard output, which may be piped JSON) and how long it took; a library at
- * the latest format, or none yet, is left as it is at once.
+ * Upgrades a library an older Verbatim left, its steps on standard error; a library at the
+ * latest format, or none yet, is left as it is at once.
  */
-export async function upgradeOldLibrary(io: TerminalIo): Promise<void> {
-  const upgraded = await upgradeLibraryOffThread(join(dataFolderOf(io.env), 'library.sqlite'), {
-    onProgress: (progress) => io.err(`verbatim: ${progressLine(progress)}\n`),
-    onWaitingForUpgrade: () => io.err(`verbatim: ${waitingForUpgrade}\n`),
-  });
-  if (upgraded) io.err(`verbatim: ${upgradeDoneLine(upgraded.elapsedMs)}\n`);
+export function upgradeOldLibrary(io: TerminalIo): Promise<void> {
+  return upgradeSayingEachStep(join(dataFolderOf(io.env), 'library.sqlite'), (sentence) =>
+    io.err(`verbatim: ${sentence}\n`),
+  );
 }
-
-/** Said once on stderr while another process upgrades the library this command opens. */
-export const waitingForUpgrade = 'Another Verbatim is upgrading the library; waiting…';
 
 /** What a journalist reads when the library could not be written, and what to do about it. */
 export function libraryWriteError(dataDir: string, message: string): VerbatimError {

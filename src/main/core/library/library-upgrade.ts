@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { errorCodes, VerbatimError } from '../../../shared/errors';
 import { migrations } from './migrations/index';
-import type { UpgradeProgress } from './upgrade-plan';
+import { progressLine, upgradeDoneLine, type UpgradeProgress } from './upgrade-plan';
 
 /**
  * A library made by an older Verbatim is upgraded off the main thread, with its progress told
@@ -88,6 +88,22 @@ export async function upgradeLibraryOffThread(
   });
   if (outcome.type === 'failed') throw VerbatimError.fromPayload(outcome.error);
   return outcome.type === 'done' && outcome.upgraded ? { elapsedMs: outcome.elapsedMs } : undefined;
+}
+
+/** Said once while another process upgrades the library this one opens. */
+export const waitingForUpgrade = 'Another Verbatim is upgrading the library; waiting…';
+
+/**
+ * Upgrades an old library off the main thread, saying each step, any wait for another
+ * process's upgrade, and how long it took, a sentence at a time: what the command line and
+ * the web host write on standard error (never standard output, which may be piped JSON).
+ */
+export async function upgradeSayingEachStep(path: string, say: (sentence: string) => void): Promise<void> {
+  const upgraded = await upgradeLibraryOffThread(path, {
+    onProgress: (progress) => say(progressLine(progress)),
+    onWaitingForUpgrade: () => say(waitingForUpgrade),
+  });
+  if (upgraded) say(upgradeDoneLine(upgraded.elapsedMs));
 }
 
 /**
