@@ -30,7 +30,9 @@ describe('a library of the previous format opened by several command lines at on
     // One upgraded, telling its steps; the others said at most that they waited.
     const upgraders = runs.filter((run) => /Library updated in \d+ s\.\n$/.test(run.stderr));
     expect(upgraders).toHaveLength(1);
-    expect(upgraders[0]!.stderr).toMatch(/^(verbatim: Upgrading the library, step \d of \d: [^\n]+\n)+verbatim: Library/);
+    expect(upgraders[0]!.stderr).toMatch(
+      /^(verbatim: Upgrading the library, step \d of \d: [^\n]+\n)+verbatim: Library/,
+    );
     for (const run of runs.filter((other) => other !== upgraders[0]))
       expect(run.stderr.replace(waiting, '')).toBe('');
     expect(runs[0].stdout).toBe('t1  Harbour board interview  completed\n');

@@ -11,7 +11,8 @@ import { upgradeLibraryWithWindow } from './upgrade-window';
 vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
 
 const folder = (): string => mkdtempSync(join(tmpdir(), 'verbatim-upgrade-window-'));
-const pageOf = (url: string): string => decodeURIComponent(url.replace(/^data:text\/html;charset=utf-8,/, ''));
+const pageOf = (url: string): string =>
+  decodeURIComponent(url.replace(/^data:text\/html;charset=utf-8,/, ''));
 
 beforeEach(() => {
   FakeBrowserWindow.instances = [];
@@ -39,7 +40,9 @@ describe('the upgrade window', () => {
       expect(page).toMatch(/role="progressbar"[^>]*aria-valuenow="\d+"/);
       expect(page).toMatch(new RegExp(`Step ${index + 1} of 7, (a few seconds|about \\d+ \\w+) left\\.`));
       // Nothing in the page may run: the policy allows no script.
-      expect(page).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'');
+      expect(page).toContain(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'",
+      );
       expect(page).not.toContain('<script');
     }
     expect(window.options).toMatchObject({ webPreferences: { javascript: false, sandbox: true } });

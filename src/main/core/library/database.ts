@@ -280,11 +280,7 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-export function migrate(
-  db: Db,
-  migrations = allMigrations,
-  onMigration?: (version: number) => void,
-): void {
+export function migrate(db: Db, migrations = allMigrations, onMigration?: (version: number) => void): void {
   const current = schemaVersion(db);
   refuseNewerLibrary(current, migrations);
   for (const migration of migrations) {

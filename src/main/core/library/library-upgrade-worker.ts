@@ -53,7 +53,9 @@ try {
 
 /** The rows an upgrade's cost grows with; a format before the sentences (1) has none. */
 function countRows(db: Db): LibraryRows {
-  const hasSentences = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sentences'").get();
+  const hasSentences = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sentences'")
+    .get();
   if (!hasSentences) return { sentences: 0 };
   return { sentences: (db.prepare('SELECT count(*) AS n FROM sentences').get() as { n: number }).n };
 }

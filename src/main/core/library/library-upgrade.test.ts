@@ -38,7 +38,9 @@ describe('upgrading a library off the main thread', () => {
     expect(upgradePending(path)).toBe(false);
     // The search index was rebuilt with the sentences in it.
     const db = openDatabase(path);
-    expect(db.prepare("SELECT count(*) AS n FROM sentences_fts WHERE sentences_fts MATCH 'harbour'").get()).toEqual({
+    expect(
+      db.prepare("SELECT count(*) AS n FROM sentences_fts WHERE sentences_fts MATCH 'harbour'").get(),
+    ).toEqual({
       n: 50,
     });
     db.close();
@@ -53,7 +55,9 @@ describe('upgrading a library off the main thread', () => {
     future.close();
     for (const path of [current, newer, join(folder(), 'library.sqlite')]) {
       expect(upgradePending(path)).toBe(false);
-      await expect(upgradeLibraryOffThread(path, { onProgress: () => expect.unreachable() })).resolves.toBeUndefined();
+      await expect(
+        upgradeLibraryOffThread(path, { onProgress: () => expect.unreachable() }),
+      ).resolves.toBeUndefined();
     }
     expect(versionOf(newer)).toBe(latest + 1);
   });
@@ -64,7 +68,10 @@ describe('upgrading a library off the main thread', () => {
     // A table the next migration adds a column to, gone: the migration fails, the library is left as it was.
     db.exec('PRAGMA foreign_keys = OFF; DROP TABLE transcripts;');
     db.close();
-    await expect(upgradeLibraryOffThread(path)).rejects.toMatchObject({ name: 'VerbatimError', code: 'storage' });
+    await expect(upgradeLibraryOffThread(path)).rejects.toMatchObject({
+      name: 'VerbatimError',
+      code: 'storage',
+    });
     expect(versionOf(path)).toBe(migrations.at(-2)!.version);
   });
 

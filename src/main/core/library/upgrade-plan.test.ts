@@ -42,7 +42,9 @@ describe('planning a library upgrade', () => {
       fc.property(fc.nat(5_000_000), fc.integer({ min: 1, max: 1_000_000 }), (sentences, more) => {
         const small = planUpgrade(10, versions, { sentences });
         const large = planUpgrade(10, versions, { sentences: sentences + more });
-        small.forEach((step, index) => expect(large[index]!.estimatedMs).toBeGreaterThanOrEqual(step.estimatedMs));
+        small.forEach((step, index) =>
+          expect(large[index]!.estimatedMs).toBeGreaterThanOrEqual(step.estimatedMs),
+        );
       }),
     );
   });

@@ -83,7 +83,11 @@ function estimate(cost: StepCost, rows: LibraryRows): number {
  * The steps of upgrading a library at `fromVersion` to the last of `versions`: the backup
  * (database.ts takes one of any library that already had a format), then each newer migration.
  */
-export function planUpgrade(fromVersion: number, versions: readonly number[], rows: LibraryRows): PlannedStep[] {
+export function planUpgrade(
+  fromVersion: number,
+  versions: readonly number[],
+  rows: LibraryRows,
+): PlannedStep[] {
   const pending = versions.filter((version) => version > fromVersion);
   if (pending.length === 0) return [];
   const backup: PlannedStep[] =
