@@ -28,7 +28,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          // Started as a worker thread beside index.js (library-upgrade.ts).
+          'library-upgrade-worker': resolve('src/main/core/library/library-upgrade-worker.ts'),
+        },
+      },
     },
   },
   preload: {

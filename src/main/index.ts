@@ -7,6 +7,7 @@ import { createDispatcher } from './ipc/dispatcher';
 import { wireEvents } from './ipc/events';
 import { registerIpcHandlers, sendEvent } from './platform/ipc-electron';
 import { createMainWindow } from './platform/main-window';
+import { upgradeLibraryWithWindow } from './platform/upgrade-window';
 import { applicationMenuTemplate } from './platform/menu';
 import { nodeFileSystem, writeFileAtomic } from './base/fs';
 import { resolveDataFolder } from './core/data-folder/data-folder';
@@ -167,6 +168,8 @@ if (!app.requestSingleInstanceLock()) {
       log.info(`Verbatim ${app.getVersion()} started on ${process.platform}`);
       denyPermissionsByDefault(session.defaultSession, isAppPage);
       dataDir = await resolveDataFolder(defaultDataDir, process.env.VERBATIM_DATA_DIR);
+      // A library an older Verbatim left is upgraded first, its progress in a window of its own.
+      await upgradeLibraryWithWindow(join(dataDir, 'library.sqlite'));
       // Keys given in the environment (the demo, scripted runs) are used for this run only and
       // never stored.
       const secrets =

@@ -14,6 +14,7 @@ import { rawFileAudio } from '../main/core/voice/raw-file-audio';
 import { rawPcmRecordingInput } from '../main/core/recording/raw-pcm-input';
 import type { AssistantAudio } from '../main/core/voice/assistant-service';
 import { openLog } from '../main/core/log/open-log';
+import { upgradeSayingEachStep } from '../main/core/library/library-upgrade';
 
 /**
  * `npm run start:web`: Verbatim's UI in a browser, where Electron is unavailable. The same
@@ -72,6 +73,10 @@ export async function startWebApp(options: WebAppOptions) {
   // A library moved from Settings left its new address in the folder it was in.
   const dataDir = await resolveDataFolder(options.dataDir, undefined);
   mkdirSync(dataDir, { recursive: true });
+  // A library an older Verbatim left is upgraded first, each step said on standard error.
+  await upgradeSayingEachStep(join(dataDir, 'library.sqlite'), (sentence) =>
+    process.stderr.write(`verbatim: ${sentence}\n`),
+  );
   const voiceInput =
     options.voiceInput ??
     (process.env.VERBATIM_VOICE_INPUT ? readFileSync(process.env.VERBATIM_VOICE_INPUT) : undefined);

@@ -42,6 +42,11 @@ export interface CliCommand<Options extends CliOptions = CliOptions> {
   options: Options;
   /** Whether words other than options may follow the name. */
   takesWords: boolean;
+  /**
+   * False for a command that must find the library as it is (`library repair` reads a damaged
+   * one); before any other runs, an old library is upgraded, its progress on standard error.
+   */
+  upgradesLibraryFirst?: false;
   /** Runs the command; resolves to the exit code (0 success, 1 a job or request failed). */
   run(input: CommandInput<Options>, context: CommandContext): Promise<number>;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { VerbatimError } from '../../shared/errors';
 import { damagedLibraryError } from '../core/library/database';
 import { markDamaged } from '../core/library/library-damage';
+import { upgradeSayingEachStep, waitingForUpgrade } from '../core/library/library-upgrade';
 import type { Region } from '../../shared/library';
 import { createCore, type Core } from '../core/app-core';
 import { openLog } from '../core/log/open-log';
@@ -93,8 +94,15 @@ export function openLibrarySession(
   };
 }
 
-/** Said once on stderr while another process upgrades the library this command opens. */
-export const waitingForUpgrade = 'Another Verbatim is upgrading the library; waiting…';
+/**
+ * Upgrades a library an older Verbatim left, its steps on standard error; a library at the
+ * latest format, or none yet, is left as it is at once.
+ */
+export function upgradeOldLibrary(io: TerminalIo): Promise<void> {
+  return upgradeSayingEachStep(join(dataFolderOf(io.env), 'library.sqlite'), (sentence) =>
+    io.err(`verbatim: ${sentence}\n`),
+  );
+}
 
 /** What a journalist reads when the library could not be written, and what to do about it. */
 export function libraryWriteError(dataDir: string, message: string): VerbatimError {

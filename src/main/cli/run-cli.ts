@@ -3,7 +3,7 @@ import type { CliCommand, CommandContext } from './command';
 import { loadCommand, loadEveryCommand } from './command-table';
 import { checkServiceAddresses } from './environment';
 import { commandHelp, overallHelp, usageOf } from './help';
-import { openLibrarySession, type LibrarySession } from './library-session';
+import { openLibrarySession, upgradeOldLibrary, type LibrarySession } from './library-session';
 import { parseCommandArguments, splitCommandLine } from './parse-command-line';
 import { reportFailure } from './report-failure';
 import { UsageError } from './usage-error';
@@ -25,6 +25,7 @@ export async function runCli(argv: string[], streams: CliIo): Promise<number> {
     checkServiceAddresses(io.env);
     const { helpWanted, ...input } = parseCommandArguments(command, line.commandArgs);
     if (helpWanted) return await showHelp({ command }, io);
+    if (command.upgradesLibraryFirst !== false) await upgradeOldLibrary(io);
     const context: CommandContext = {
       io,
       global: line.global,

@@ -61,6 +61,7 @@ export class FakeBrowserWindow {
   }
   loadURL(url: string): Promise<void> {
     this.loaded = { url };
+    this.loadedUrls.push(url);
     return Promise.resolve();
   }
   loadFile(file: string, options?: { query?: Record<string, string> }): Promise<void> {
@@ -71,6 +72,12 @@ export class FakeBrowserWindow {
   isDestroyed(): boolean {
     return this.destroyed;
   }
+  /** Closes without asking: no 'close' event, as Electron's destroy(). */
+  destroy(): void {
+    this.destroyed = true;
+  }
+  /** Every URL loaded, in order (loadURL keeps the last in `loaded`). */
+  readonly loadedUrls: string[] = [];
   maximize(): void {
     this.maximized = true;
   }

@@ -11,7 +11,7 @@ import { printResult, type CliIo } from '../cli-io';
 import type { OptionValues } from '../cli-options';
 import { defineCommand } from '../command';
 import { dataFolderOf, networkBoundsOf } from '../environment';
-import { waitingForUpgrade } from '../library-session';
+import { waitingForUpgrade } from '../../core/library/library-upgrade';
 import { UsageError } from '../usage-error';
 
 const catalogOptions = {

@@ -18,6 +18,7 @@ export const libraryCommand = defineCommand({
     json: { type: 'boolean', description: 'prints what was done as JSON' },
   },
   takesWords: true,
+  upgradesLibraryFirst: false,
   run({ values, positionals }, { io }) {
     const [action, ...rest] = positionals;
     if (action !== 'repair' || rest.length > 0)

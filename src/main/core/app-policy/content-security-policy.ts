@@ -30,3 +30,17 @@ export function devServerConnectSources(devServerUrl: string | undefined): strin
   const url = new URL(devServerUrl);
   return [url.origin, `ws://${url.host}`];
 }
+
+/**
+ * A page the app writes itself with nothing to run (the upgrade window): the renderer's policy
+ * without scripts, fonts, media or connections, its styles inline in the page.
+ */
+export function staticPagePolicy(): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}

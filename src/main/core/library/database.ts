@@ -17,6 +17,19 @@ export interface OpenOptions {
    * (the command line says so on stderr).
    */
   onWaitingForUpgrade?: () => void;
+  /**
+   * Told when an upgrade starts (the lock held, the version read again) and as each of its steps
+   * starts, so the upgrade can be shown (library-upgrade-worker.ts).
+   */
+  upgradeObserver?: UpgradeObserver;
+}
+
+/** One step of an upgrade: the backup of the old library, or a numbered migration. */
+export type UpgradeStepId = 'backup' | number;
+
+export interface UpgradeObserver {
+  starting(db: Db, fromVersion: number): void;
+  step(step: UpgradeStepId): void;
 }
 
 /**
@@ -101,9 +114,13 @@ function upgrade(db: Db, path: string, migrations: typeof allMigrations, options
     const current = schemaVersion(db);
     refuseNewerLibrary(current, migrations);
     const latest = latestVersion(migrations);
-    if (path !== ':memory:' && current > 0 && current < latest)
+    const observer = options.upgradeObserver;
+    if (current < latest) observer?.starting(db, current);
+    if (path !== ':memory:' && current > 0 && current < latest) {
+      observer?.step('backup');
       backupLibrary(db, path, `before-format-${latest}`);
-    migrate(db, migrations);
+    }
+    migrate(db, migrations, observer ? (version) => observer.step(version) : undefined);
   } finally {
     release();
   }
@@ -263,11 +280,12 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-export function migrate(db: Db, migrations = allMigrations): void {
+export function migrate(db: Db, migrations = allMigrations, onMigration?: (version: number) => void): void {
   const current = schemaVersion(db);
   refuseNewerLibrary(current, migrations);
   for (const migration of migrations) {
     if (migration.version <= current) continue;
+    onMigration?.(migration.version);
     inWriteTransaction(db, () => {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);
