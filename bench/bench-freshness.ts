@@ -40,7 +40,7 @@ export const suiteCovers: Record<string, readonly string[]> = {
   corrections: [...renderer, ...library, 'bench/corrections.ts', 'bench/correction-fixtures.ts'],
   quotes: [...renderer, ...library, 'bench/quotes.ts'],
   'story-export': ['src/main/core/export', ...library, 'bench/story-export.ts'],
-  recording: ['src/main/core/recording', 'src/main/platform/native-audio.ts', 'bench/recording.ts'],
+  recording: ['src/main/core/recording', 'src/main/audio/native-audio.ts', 'bench/recording.ts'],
 };
 
 /** The files under `paths` that differ between `commit` and the commit checked against; null when git does not know the commit. */

@@ -6,7 +6,7 @@ import type { OpenedRecordings } from './core/app-policy/opened-recordings';
 import { Signal } from './base/signal';
 import type { AppInfo } from '../shared/ipc/contract';
 import type { Settings } from '../shared/settings';
-import type { Services } from './services';
+import type { Services } from './core/app-services';
 import type { JobRecord } from './core/library/library';
 import type { Clock } from './base/clock';
 import type { Secrets } from './core/secrets/secret-store';

@@ -18,7 +18,7 @@ import { electronFileDialogs } from './platform/file-dialogs';
 import { AssistantWindow } from './platform/assistant-window';
 import { reportLaunchWhenLoaded } from './platform/launch-report';
 import { MarkShortcut } from './platform/mark-shortcut';
-import { defaultAudioBackend, nativeAssistantAudio, nativeRecordingInputOf } from './platform/native-audio';
+import { defaultAudioBackend, nativeAssistantAudio, nativeRecordingInputOf } from './audio/native-audio';
 import { electronMicrophoneAccess } from './platform/microphone-access-electron';
 import { denyPermissionsByDefault } from './platform/permissions';
 import { DesktopAttention } from './core/app-policy/desktop-attention';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { startWebApp } from '../../src/web-host/start';
 import { spokenPcm } from '../fixtures/spoken-pcm';
 import { rawFileAudio } from '../../src/main/core/voice/raw-file-audio';
-import { AudioBackend } from '../../src/main/platform/audio-backend';
-import { nativeAssistantAudioOf, type Naudiodon } from '../../src/main/platform/native-audio';
+import { AudioBackend } from '../../src/main/audio/audio-backend';
+import { nativeAssistantAudioOf, type Naudiodon } from '../../src/main/audio/native-audio';
 import { test, expect, speed } from './fixtures';
 
 /**

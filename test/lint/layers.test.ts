@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -20,6 +21,101 @@ async function ruleIdsFor(code: string, probePath: string): Promise<string[]> {
     rmSync(filePath, { force: true });
   }
 }
+
+/**
+ * The composition files are zones of one file each, so a probe cannot sit beside them: lint
+ * the probe's text as if it were that file (the file exists, so the project knows it).
+ */
+async function ruleIdsAsFile(code: string, existingPath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: existingPath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const importing = (specifier: string): string =>
+  `import * as imported from '${specifier}';\nexport const used = imported;\n`;
+
+async function ruleIdsForImport(from: string, specifier: string): Promise<string[]> {
+  const code = importing(specifier);
+  return from.includes('layer-probe') ? ruleIdsFor(code, from) : ruleIdsAsFile(code, from);
+}
+
+/** Every direction the zones refuse: [the importing file, the import as written there]. */
+const refusedImports: [string, string][] = [
+  ['src/shared/layer-probe.ts', '../renderer/src/lib/api'],
+  ['src/shared/ipc/layer-probe.ts', '../../main/core/app-services'],
+  ['src/renderer/src/layer-probe.ts', '../../main/core/app-core'],
+  ['src/renderer/src/layer-probe.ts', '../../web-host/web-host'],
+  ['src/renderer/src/layer-probe.ts', '../../preload/index'],
+  ['src/renderer/src/lib/layer-probe.ts', '../stores/keymap.svelte'],
+  ['src/renderer/src/lib/layer-probe.ts', '../components/confirm-dialog.svelte'],
+  ['src/renderer/src/lib/layer-probe.ts', '../views/library-view.svelte'],
+  ['src/renderer/src/stores/layer-probe.ts', '../components/confirm-dialog.svelte'],
+  ['src/renderer/src/stores/layer-probe.ts', '../views/library-view.svelte'],
+  ['src/renderer/src/components/library/layer-probe.ts', '../../views/library-view.svelte'],
+  ['src/preload/layer-probe.ts', '../main/ipc/dispatcher'],
+  ['src/main/base/layer-probe.ts', '../core/app-core'],
+  ['src/main/base/layer-probe.ts', '../ipc/dispatcher'],
+  ['src/main/core/layer-probe.ts', '../ipc/dispatcher'],
+  ['src/main/core/ask/layer-probe.ts', '../../ipc/dispatcher'],
+  ['src/main/core/layer-probe.ts', '../compose'],
+  ['src/main/core/layer-probe.ts', '../index'],
+  ['src/main/core/layer-probe.ts', '../platform/menu'],
+  ['src/main/core/layer-probe.ts', '../audio/native-audio'],
+  ['src/main/core/layer-probe.ts', '../cli/run-cli'],
+  ['src/main/core/layer-probe.ts', '../../web-host/web-host'],
+  ['src/main/core/layer-probe.ts', '../../renderer/src/lib/api'],
+  ['src/main/core/library/layer-probe.ts', '../../ipc/dispatcher'],
+  ['src/main/audio/layer-probe.ts', '../platform/menu'],
+  ['src/main/audio/layer-probe.ts', '../ipc/dispatcher'],
+  ['src/main/ipc/layer-probe.ts', '../platform/menu'],
+  ['src/main/ipc/layer-probe.ts', '../compose'],
+  ['src/main/ipc/layer-probe.ts', '../index'],
+  ['src/main/ipc/layer-probe.ts', '../cli/run-cli'],
+  ['src/main/ipc/layer-probe.ts', '../../web-host/web-host'],
+  ['src/main/platform/layer-probe.ts', '../cli/run-cli'],
+  ['src/main/platform/layer-probe.ts', '../../web-host/web-host'],
+  ['src/main/compose.ts', './platform/menu'],
+  ['src/main/compose.ts', './ipc/dispatcher'],
+  ['src/main/index.ts', './cli/run-cli'],
+  ['src/main/cli/layer-probe.ts', '../platform/menu'],
+  ['src/main/cli/layer-probe.ts', '../ipc/dispatcher'],
+  ['src/main/cli/layer-probe.ts', '../compose'],
+  ['src/main/cli/commands/layer-probe.ts', '../../platform/menu'],
+  ['src/web-host/layer-probe.ts', '../main/platform/menu'],
+  ['src/web-host/layer-probe.ts', '../main/cli/run-cli'],
+  ['src/web-host/layer-probe.ts', '../main/index'],
+  ['src/web-host/layer-probe.ts', '../main/audio/native-audio'],
+  ['src/web-host/bridge.ts', '../main/ipc/dispatcher'],
+];
+
+/** And the directions they allow, including names that recur in another home (shared/ipc). */
+const allowedImports: [string, string][] = [
+  ['src/shared/transcription/layer-probe.ts', '../ipc/contract'],
+  ['src/renderer/src/layer-probe.ts', './views/library-view.svelte'],
+  ['src/renderer/src/views/layer-probe.ts', '../components/confirm-dialog.svelte'],
+  ['src/renderer/src/components/library/layer-probe.ts', '../../stores/keymap.svelte'],
+  ['src/renderer/src/components/library/layer-probe.ts', '../../lib/library-format'],
+  ['src/renderer/src/stores/layer-probe.ts', '../lib/keymap'],
+  ['src/renderer/src/lib/layer-probe.ts', '../../../shared/ipc/contract'],
+  ['src/main/base/layer-probe.ts', '../../shared/errors'],
+  ['src/main/core/ask/layer-probe.ts', '../../base/signal'],
+  ['src/main/core/ask/layer-probe.ts', '../../../shared/ipc/contract'],
+  ['src/main/core/ask/layer-probe.ts', '../library/library'],
+  ['src/main/core/library/layer-probe.ts', '../app-core'],
+  ['src/main/audio/layer-probe.ts', '../core/voice/pcm'],
+  ['src/main/ipc/layer-probe.ts', '../core/app-services'],
+  ['src/main/ipc/layer-probe.ts', '../base/signal'],
+  ['src/main/platform/layer-probe.ts', '../ipc/dispatcher'],
+  ['src/main/platform/layer-probe.ts', '../audio/native-audio'],
+  ['src/main/index.ts', './platform/menu'],
+  ['src/main/index.ts', './ipc/dispatcher'],
+  ['src/main/compose.ts', './core/app-core'],
+  ['src/main/cli/commands/layer-probe.ts', '../../audio/native-audio'],
+  ['src/main/cli/layer-probe.ts', '../core/app-core'],
+  ['src/web-host/layer-probe.ts', '../main/ipc/dispatcher'],
+  ['src/web-host/layer-probe.ts', '../main/compose'],
+  ['src/web-host/bridge.ts', '../shared/ipc/api'],
+];
 
 const electronImport = "import { app } from 'electron';\nexport const name = app.getName();\n";
 const nodeImport =
@@ -108,6 +204,41 @@ describe('lint layering', { timeout: 60_000 }, () => {
     const regexExec =
       'export const year = (text: string): string | undefined => /(\\d{4})/.exec(text)?.[1];\n';
     expect(await ruleIdsFor(regexExec, 'src/main/ipc/layer-probe.ts')).not.toContain('no-restricted-syntax');
+  });
+
+  it.each(refusedImports)('refuses %s importing %s', async (from, specifier) => {
+    expect(await ruleIdsForImport(from, specifier)).toContain('no-restricted-imports');
+  });
+
+  it('says where the refused import may go instead', async () => {
+    const [result] = await eslint.lintText(importing('../ipc/dispatcher'), {
+      filePath: 'src/main/core/app-core.ts',
+    });
+    expect(result?.messages.map((message) => message.message)).toContainEqual(
+      expect.stringContaining(
+        'Code in src/main/core may import only src/main/core, src/shared and src/main/base: see Layers in docs/architecture.md.',
+      ),
+    );
+  });
+
+  it.each(allowedImports)('allows %s importing %s', async (from, specifier) => {
+    expect(await ruleIdsForImport(from, specifier)).not.toContain('no-restricted-imports');
+  });
+
+  it('puts every shipped source file in a zone', async () => {
+    const sourceFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .map((file) => join('src', file))
+      .filter((file) => /\.(ts|svelte)$/.test(file) && !/\.test(-kit)?\.ts$/.test(file));
+    expect(sourceFiles.length).toBeGreaterThan(100);
+    const unzoned: string[] = [];
+    for (const file of sourceFiles) {
+      const config = (await eslint.calculateConfigForFile(file)) as {
+        rules?: Record<string, [string, { patterns?: { regex?: string }[] }]>;
+      };
+      const patterns = config.rules?.['no-restricted-imports']?.[1]?.patterns ?? [];
+      if (!patterns.some((pattern) => pattern.regex !== undefined)) unzoned.push(file);
+    }
+    expect(unzoned).toEqual([]);
   });
 
   it('flags a floating promise', async () => {

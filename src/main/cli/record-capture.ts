@@ -1,7 +1,7 @@
 import { VerbatimError, errorCodes, type ErrorCode } from '../../shared/errors';
 import type { RecordingDevice } from '../../shared/recording';
 import { CrashSafeWavWriter, isDiskFull } from '../core/recording/crash-safe-wav';
-import { defaultAudioBackend, nativeRecordingInputOf, NativeRecordingSource } from '../platform/native-audio';
+import { defaultAudioBackend, nativeRecordingInputOf, NativeRecordingSource } from '../audio/native-audio';
 
 /**
  * The sound half of `record`, run as its own process (record.ts forks it): PortAudio prints its

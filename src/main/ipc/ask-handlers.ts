@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import type { askContract } from '../../shared/ipc/ask-contract';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 import type { EmitEvent } from './emit-event';
 import type { IDisposable } from '../base/lifecycle';
 import type { AskService } from '../core/ask/ask-service';

@@ -1,6 +1,6 @@
 import type { Handlers, SecretsStatus } from '../../shared/ipc/contract';
 import type { SecretName } from '../core/secrets/secret-store';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 
 type CatalogMethod =
   | `catalog.${string}`

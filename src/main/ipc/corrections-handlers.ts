@@ -1,5 +1,5 @@
 import type { Handlers } from '../../shared/ipc/contract';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 
 type CorrectionsHandlers = Pick<Handlers, Extract<keyof Handlers, `corrections.${string}`>>;
 

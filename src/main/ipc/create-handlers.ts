@@ -1,5 +1,5 @@
 import type { Handlers } from '../../shared/ipc/contract';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 import { createAskHandlers } from './ask-handlers';
 import { createCatalogHandlers } from './catalog-handlers';
 import { createCorrectionsHandlers } from './corrections-handlers';

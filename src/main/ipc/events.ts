@@ -1,5 +1,5 @@
 import type { EmitEvent } from './emit-event';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 import { toSummary } from './transcript-summary';
 import { wireAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import type { highlightsContract } from '../../shared/ipc/highlights-contract';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 
 // Exactly highlights-contract's methods: stories.export is in story-export-handlers.ts.
 type HighlightsHandlers = Pick<Handlers, keyof typeof highlightsContract>;

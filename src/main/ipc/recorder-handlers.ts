@@ -1,7 +1,7 @@
 import { VerbatimError } from '../../shared/errors';
 import type { Handlers } from '../../shared/ipc/contract';
 import type { recorderContract } from '../../shared/ipc/recorder-contract';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 import { defaultSettings } from '../../shared/settings';
 import type { EmitEvent } from './emit-event';
 import type { IDisposable } from '../base/lifecycle';

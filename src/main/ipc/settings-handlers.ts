@@ -3,7 +3,7 @@ import { VerbatimError } from '../../shared/errors';
 import { unconfirmedKeyDestinations, type KeyName } from '../../shared/key-destinations';
 import type { SecretName } from '../core/secrets/secret-store';
 import { moveDataFolder } from '../core/data-folder/data-folder';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 
 type SettingsHandlers = Pick<
   Handlers,

@@ -1,7 +1,7 @@
 import type { Handlers, TranscriptDetail } from '../../shared/ipc/contract';
 import type { TranscriptSummary } from '../../shared/library';
 import { inspectRecording } from '../core/transcription/recording-file';
-import type { Services } from '../services';
+import type { Services } from '../core/app-services';
 import { toSummary } from './transcript-summary';
 import { LatestSearch } from '../core/library/latest-search';
 

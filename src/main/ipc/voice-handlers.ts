@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc/contract';
 import type { voiceContract } from '../../shared/ipc/voice-contract';
-import type { VoiceServices } from '../services';
+import type { VoiceServices } from '../core/app-services';
 import type { EmitEvent } from './emit-event';
 import type { IDisposable } from '../base/lifecycle';
 

@@ -1,6 +1,6 @@
 import { viewCommands } from '../../../shared/keymap';
-import type { CommandHandler, Handlers } from '../stores/keymap.svelte';
-import type { ViewId } from '../stores/navigation.svelte';
+import type { CommandHandler, Handlers } from './keymap';
+import type { ViewId } from './sidebar-views';
 
 export interface AppCommandTargets {
   toggleSidebar(): void;

@@ -7,6 +7,7 @@ import {
   parseChord,
   worksWhileTyping,
   type CommandId,
+  type CommandsIn,
   type KeyContext,
   type ResolvedKeymap,
 } from '../../../shared/keymap';
@@ -16,6 +17,12 @@ import { chordRefusal, formatChord, type Platform } from './transcription-keys';
  * Reading key presses against the keymap (shared/keymap.ts). Pure: a press and the resolved
  * keymap in, the commands it means out, so the dispatcher's rules are tested without a page.
  */
+
+/** Runs a command for a key press; false when it does not apply now, so the key goes on as usual. */
+export type CommandHandler = (event: KeyboardEvent) => boolean | void;
+
+/** A handler for every command of some contexts: the type checker asks for each one. */
+export type Handlers<Context extends KeyContext> = Record<CommandsIn<Context>, CommandHandler>;
 
 /** What a KeyboardEvent carries that the rules read (a real event is one). */
 export interface KeyLike {

@@ -1,4 +1,4 @@
-import type { Handlers } from '../stores/keymap.svelte';
+import type { Handlers } from './keymap';
 import type { TranscriptionAction } from './transcription-keys';
 
 /** What the reader's keys drive: the open transcript's store and the view's own dialogs. */

@@ -1,20 +1,8 @@
-import {
-  resolveKeymap,
-  type CommandId,
-  type CommandsIn,
-  type KeyContext,
-  type ResolvedKeymap,
-} from '../../../shared/keymap';
-import { chordsOf, commandsForPress } from '../lib/keymap';
+import { resolveKeymap, type CommandId, type ResolvedKeymap } from '../../../shared/keymap';
+import { chordsOf, commandsForPress, type CommandHandler } from '../lib/keymap';
 import { formatChord, platformOf, type Platform } from '../lib/transcription-keys';
 import { placeOf } from './transcription-keys.svelte';
 import { settings } from './settings.svelte';
-
-/** Runs a command for a key press; false when it does not apply now, so the key goes on as usual. */
-export type CommandHandler = (event: KeyboardEvent) => boolean | void;
-
-/** A handler for every command of some contexts: the type checker asks for each one. */
-export type Handlers<Context extends KeyContext> = Record<CommandsIn<Context>, CommandHandler>;
 
 interface Registration {
   handlers: Partial<Record<CommandId, CommandHandler>>;

@@ -12,7 +12,7 @@ import {
   rangeBetween,
   upsert,
   type FilterForm,
-} from '../components/library/library-format';
+} from '../lib/library-format';
 
 const pageSize = 20;
 

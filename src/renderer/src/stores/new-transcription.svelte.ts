@@ -1,7 +1,7 @@
 import { api } from '../lib/api';
 import { problem, type Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
-import { OptionsEditor } from '../components/options/options-editor.svelte';
+import { OptionsEditor } from './options-editor.svelte';
 import { GlossaryChoice } from './glossary-choice.svelte';
 import { navigation } from './navigation.svelte';
 import { settings } from './settings.svelte';

@@ -1,5 +1,5 @@
 import type { HighlightLabel, Quote, QuoteFacets, QuoteFilters } from '../../../shared/highlights';
-import { dayEnd, dayStart } from '../components/library/library-format';
+import { dayEnd, dayStart } from '../lib/library-format';
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSummary } from '../../../../shared/library';
+import type { TranscriptSummary } from '../../../shared/library';
 import {
   correctionsLabel,
   dayEnd,

@@ -1,14 +1,11 @@
-import {
-  checkTranscriptionOptions,
-  type OptionProblem,
-} from '../../../../shared/transcription/request-options';
+import { checkTranscriptionOptions, type OptionProblem } from '../../../shared/transcription/request-options';
 import {
   getAtPath,
   problemsFor,
   setAtPath,
   unclaimedProblems,
   type Options,
-} from '../../stores/new-transcription-logic';
+} from './new-transcription-logic';
 
 /** The option paths each group of the form has fields for. */
 export const groupPaths = {

@@ -1,26 +1,26 @@
-import type { Recorder } from './core/recording/recorder';
-import type { RecordingMarks } from './core/library/recording-marks';
-import type { AppInfo } from '../shared/ipc/contract';
-import type { ExportProgress } from '../shared/ipc/export-contract';
-import type { CatalogOverview } from '../shared/catalog';
-import type { SettingsStore } from './core/settings/settings-store';
-import type { Core } from './core/app-core';
-import type { Signal } from './base/signal';
-import type { JobRecord } from './core/library/library';
-import type { Secrets } from './core/secrets/secret-store';
-import type { OpenedRecordings } from './core/app-policy/opened-recordings';
-import type { CatalogService } from './core/catalog/catalog-service';
-import type { AskService } from './core/ask/ask-service';
-import type { ExportPlatform } from './core/export/export-platform';
-import type { AssistantService } from './core/voice/assistant-service';
-import type { VoiceConversationStore } from './core/library/voice-conversation-store';
-import type { Logger } from './core/log/logger';
-import type { ServiceAddresses } from '../shared/service-addresses';
-import type { UnsavedEdits } from './core/app-policy/unsaved-edits';
+import type { Recorder } from './recording/recorder';
+import type { RecordingMarks } from './library/recording-marks';
+import type { AppInfo } from '../../shared/ipc/contract';
+import type { ExportProgress } from '../../shared/ipc/export-contract';
+import type { CatalogOverview } from '../../shared/catalog';
+import type { SettingsStore } from './settings/settings-store';
+import type { Core } from './app-core';
+import type { Signal } from '../base/signal';
+import type { JobRecord } from './library/library';
+import type { Secrets } from './secrets/secret-store';
+import type { OpenedRecordings } from './app-policy/opened-recordings';
+import type { CatalogService } from './catalog/catalog-service';
+import type { AskService } from './ask/ask-service';
+import type { ExportPlatform } from './export/export-platform';
+import type { AssistantService } from './voice/assistant-service';
+import type { VoiceConversationStore } from './library/voice-conversation-store';
+import type { Logger } from './log/logger';
+import type { ServiceAddresses } from '../../shared/service-addresses';
+import type { UnsavedEdits } from './app-policy/unsaved-edits';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
- * (compose.ts). Defined above ipc/, so composing them never imports the IPC layer.
+ * (compose.ts). Declared in the core, below ipc/, so composing them never imports the IPC layer.
  */
 export interface Services extends VoiceServices {
   /** Records interviews (issue #23). */

@@ -1,6 +1,6 @@
-import { finishedStatuses, type JobStatus, type TranscriptSummary } from '../../../../shared/library';
-import { languageName } from '../../../../shared/display-format';
-import { notFullyChecked, reviewProgress } from '../../lib/review';
+import { finishedStatuses, type JobStatus, type TranscriptSummary } from '../../../shared/library';
+import { languageName } from '../../../shared/display-format';
+import { notFullyChecked, reviewProgress } from './review';
 
 /** Pure helpers of the library view, kept apart from the store so they are unit-tested without a DOM. */
 
