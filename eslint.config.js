@@ -134,6 +134,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Benches never ship, and drive the code as tests do (the fake clock ticks a recording's seconds).
+    files: ['bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: electronBan.paths }] },
+  },
+  {
     files: ['src/main/**', 'src/web-host/**'],
     ignores: ['src/main/core/library/**', 'src/main/platform/**', 'src/main/index.ts', ...notShipped],
     rules: {
