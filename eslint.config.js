@@ -216,6 +216,11 @@ export default tseslint.config(
   },
   ...browserTestBlocks,
   {
+    // Benches never ship, and drive the code as tests do (the fake clock ticks a recording's seconds).
+    files: ['bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronPath] }] },
+  },
+  {
     files: ['src/renderer/**', 'src/shared/**'],
     languageOptions: { globals: globals.browser },
   },

@@ -4,7 +4,7 @@ import { createWriteStream, mkdtempSync, rmSync, type WriteStream } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/main/core/library/database';
-import type { HeaderTimer } from '../src/main/core/recording/crash-safe-wav';
+import { FakeClock } from '../src/main/base/fake-clock.test-kit';
 import { Microphone } from '../src/main/core/recording/microphone';
 import { Recorder, type RecordingInput } from '../src/main/core/recording/recorder';
 import { RecordingMarks } from '../src/main/core/library/recording-marks';
@@ -42,18 +42,6 @@ function chunks(count: number): Buffer[] {
   });
 }
 
-/** A header refresh the bench ticks once per recorded second. */
-function recordedSecondTimer(): HeaderTimer & { tick: () => void } {
-  const ticks = new Set<() => void>();
-  return {
-    every: (_ms, tick) => {
-      ticks.add(tick);
-      return () => ticks.delete(tick);
-    },
-    tick: () => ticks.forEach((tick) => tick()),
-  };
-}
-
 /** An input the bench feeds by hand: each chunk handed over answers when it is written. */
 function handFedInput(): RecordingInput & { feed: (pcm: Buffer) => Promise<void> | undefined } {
   let deliver: ((pcm: Buffer) => Promise<void> | undefined) | undefined;
@@ -74,12 +62,13 @@ function handFedInput(): RecordingInput & { feed: (pcm: Buffer) => Promise<void>
 async function recorderIn(dir: string): Promise<{
   recorder: Recorder;
   feed: (pcm: Buffer) => Promise<void> | undefined;
-  second: () => void;
+  /** One recorded second: the header refresh and the status tick, as the wall clock would run them. */
+  second: () => Promise<void>;
   close: () => Promise<void>;
 }> {
   const db = openDatabase(':memory:');
   const input = handFedInput();
-  const writerTimer = recordedSecondTimer();
+  const clock = new FakeClock();
   const recorder = new Recorder({
     input,
     recordings: new Recordings(db),
@@ -87,14 +76,13 @@ async function recorderIn(dir: string): Promise<{
     folder: () => dir,
     microphone: new Microphone(),
     freeBytes: () => Promise.resolve(1e12),
-    timer: recordedSecondTimer(),
-    writerTimer,
+    clock,
   });
   await recorder.start({ deviceId: null, channels: 1, sampleRate: rate });
   return {
     recorder,
     feed: input.feed,
-    second: writerTimer.tick,
+    second: () => clock.advance(1000),
     close: async () => {
       await recorder.stop();
       db.close();
@@ -133,7 +121,7 @@ export async function run(): Promise<Measurement[]> {
       const start = performance.now();
       await ours.feed(sound[i % sound.length]!);
       oursLatency.push(performance.now() - start);
-      if (i % chunksPerSecond === chunksPerSecond - 1) ours.second();
+      if (i % chunksPerSecond === chunksPerSecond - 1) await ours.second();
     }
     await ours.close();
     const bare = createWriteStream(join(dir, 'latency.raw'));
@@ -159,7 +147,7 @@ export async function run(): Promise<Measurement[]> {
     const oursStart = cpuMs();
     for (let i = 0; i < soakChunks; i++) {
       await soak.feed(sound[i % sound.length]!);
-      if (i % chunksPerSecond === chunksPerSecond - 1) soak.second();
+      if (i % chunksPerSecond === chunksPerSecond - 1) await soak.second();
       if (i % (600 * chunksPerSecond) === 600 * chunksPerSecond - 1) {
         collectGarbage();
         heapAt.push(process.memoryUsage().heapUsed);

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../test/emulator/server';
 import { composeServices, type ComposedServices } from './compose';
 import { createCore } from './core/app-core';
-import { systemClock, type Clock } from './base/clock';
+import { clockOf, systemClock, type Clock } from './base/clock';
 import type { FetchLike } from './core/http/http-client';
 import { MemorySecrets } from './core/secrets/secret-store';
 
@@ -71,10 +71,7 @@ function recordingFetch(): { fetch: FetchLike; requests: string[] } {
 }
 
 /** The app was closed for an hour: the job's next status check is overdue at start. */
-const anHourLater: Clock = {
-  now: () => systemClock.now() + 3_600_000,
-  sleep: (ms, signal) => systemClock.sleep(ms, signal),
-};
+const anHourLater: Clock = clockOf({ ...systemClock, now: () => systemClock.now() + 3_600_000 });
 
 function compose(dataDir: string, fetchLike: FetchLike): ComposedServices {
   const services = composeServices({

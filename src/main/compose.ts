@@ -12,7 +12,7 @@ import type { Clock } from './base/clock';
 import type { Secrets } from './core/secrets/secret-store';
 import type { ExportProgress } from '../shared/ipc/export-contract';
 import type { ExportPlatform } from './core/export/export-platform';
-import { systemClock } from './base/clock';
+import { systemClock, wallTimeWithPacingOf } from './base/clock';
 import { createCatalogService } from './core/catalog/catalog-setup';
 import type { CatalogOverview } from '../shared/catalog';
 import { createAskService } from './core/ask/ask-service';
@@ -117,10 +117,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     urlOverride: () => options.catalogUrlOverride || current?.catalogUrl || undefined,
     // The catalog's age is shown to the journalist: dated on the wall clock, even when the
     // clock that paces retries runs fast (the demo, tests).
-    clock: {
-      now: () => systemClock.now(),
-      sleep: (ms, signal) => (options.clock ?? systemClock).sleep(ms, signal),
-    },
+    clock: wallTimeWithPacingOf(options.clock ?? systemClock),
     onRefreshed: (overview) => catalogRefreshed.emit(overview),
     log: (message) => logger.child('catalog').warn(message),
   });

@@ -149,7 +149,7 @@ describe('lint layering', { timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a test kit in shipped code, in every layer, and allows it in tests', async () => {
+  it('refuses a test kit in shipped code, in every layer, and allows it in tests and benches', async () => {
     const testKitImport = "import { something } from './helpers.test-kit';\nexport const used = something;\n";
     for (const probe of [
       'src/main/core/layer-probe.ts',
@@ -164,6 +164,7 @@ describe('lint layering', { timeout: 60_000 }, () => {
       'src/renderer/src/layer-probe.test.ts',
       'test/demo/layer-probe.test.ts',
       'scripts/layer-probe.test.ts',
+      'bench/layer-probe.ts',
     ]) {
       expect(await ruleIdsFor(testKitImport, probe), probe).not.toContain('no-restricted-imports');
     }

@@ -11,25 +11,30 @@ import {
   entrySummary,
   type NewGlossaryEntry,
 } from '../../../shared/glossary/glossary';
+import { z } from 'zod';
+import { flag, json, rowMapping, value } from './row-mapping';
 import { statement } from './statement-cache';
 
-interface GlossaryRow {
-  id: number;
-  name: string;
-  used_by_default: number;
-  presets_json: string;
-  entries: number;
-}
+const spellings = z.array(z.string());
 
-interface EntryRow {
-  id: number;
-  glossary_id: number;
-  term: string;
-  kind: GlossaryEntryKind;
-  misheard_json: string;
-  note: string;
-  used_at: number;
-}
+const glossaryRow = rowMapping({
+  id: value<number>('id'),
+  name: value<string>('name'),
+  usedByDefault: flag('used_by_default'),
+  presets: json('presets_json', spellings),
+  entries: value<number>('entries'),
+});
+
+/** An entry as stored: what the glossary's tests check maps to the row and back. */
+export const glossaryEntryRow = rowMapping({
+  id: value<number>('id'),
+  glossaryId: value<number>('glossary_id'),
+  term: value<string>('term'),
+  kind: value<GlossaryEntryKind>('kind'),
+  misheard: json('misheard_json', spellings),
+  note: value<string>('note'),
+  usedAt: value<number>('used_at'),
+});
 
 /** What changing an entry may change; absent fields stay as they are. */
 export interface GlossaryEntryChange {
@@ -90,14 +95,14 @@ export class GlossaryStore {
   ) {}
 
   list(): Glossary[] {
-    return (
-      statement(
-        this.db,
-        `SELECT g.id, g.name, g.used_by_default, g.presets_json,
+    return statement(
+      this.db,
+      `SELECT g.id, g.name, g.used_by_default, g.presets_json,
              (SELECT count(*) FROM glossary_entries e WHERE e.glossary_id = g.id) AS entries
            FROM glossaries g ORDER BY g.name COLLATE NOCASE`,
-      ).all() as GlossaryRow[]
-    ).map(toGlossary);
+    )
+      .all()
+      .map(glossaryRow.fromRow);
   }
 
   require(id: number): Glossary {
@@ -193,15 +198,14 @@ export class GlossaryStore {
    */
   entries(filter: { glossaryId?: number | undefined; query?: string | undefined } = {}): GlossaryEntry[] {
     if (filter.glossaryId !== undefined) this.require(filter.glossaryId);
-    const rows = (
+    const rows =
       filter.glossaryId === undefined
         ? statement(this.db, 'SELECT * FROM glossary_entries ORDER BY id').all()
         : statement(this.db, 'SELECT * FROM glossary_entries WHERE glossary_id = ? ORDER BY id').all(
             filter.glossaryId,
-          )
-    ) as EntryRow[];
+          );
     // In the order of a dictionary, which SQLite's NOCASE is not: "Álvarez" among the A's.
-    const entries = rows.map(toEntry).sort((a, b) => spellingOrder.compare(a.term, b.term));
+    const entries = rows.map(glossaryEntryRow.fromRow).sort((a, b) => spellingOrder.compare(a.term, b.term));
     const query = foldForSearch(filter.query?.trim() ?? '');
     if (!query) return entries;
     return entries.filter((entry) =>
@@ -216,10 +220,9 @@ export class GlossaryStore {
   }
 
   entry(id: number): GlossaryEntry {
-    const row = statement(this.db, 'SELECT * FROM glossary_entries WHERE id = ?').get(id) as
-      EntryRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM glossary_entries WHERE id = ?').get(id);
     if (!row) throw new VerbatimError('not_found', 'This glossary entry no longer exists.', { id });
-    return toEntry(row);
+    return glossaryEntryRow.fromRow(row);
   }
 
   /** The entry of this spelling in a glossary, ignoring case. */
@@ -232,8 +235,8 @@ export class GlossaryStore {
     ) as { id: number; term: string }[];
     const found = rows.find((row) => row.term.toLocaleLowerCase() === wanted);
     if (!found) return undefined;
-    return toEntry(
-      statement(this.db, 'SELECT * FROM glossary_entries WHERE id = ?').get(found.id) as EntryRow,
+    return glossaryEntryRow.fromRow(
+      statement(this.db, 'SELECT * FROM glossary_entries WHERE id = ?').get(found.id),
     );
   }
 
@@ -387,26 +390,4 @@ export class GlossaryStore {
     ).get(name, except ?? null);
     if (taken) throw new VerbatimError('invalid_input', `There is already a glossary called “${name}”.`);
   }
-}
-
-function toGlossary(row: GlossaryRow): Glossary {
-  return {
-    id: row.id,
-    name: row.name,
-    usedByDefault: row.used_by_default === 1,
-    presets: JSON.parse(row.presets_json) as string[],
-    entries: row.entries,
-  };
-}
-
-function toEntry(row: EntryRow): GlossaryEntry {
-  return {
-    id: row.id,
-    glossaryId: row.glossary_id,
-    term: row.term,
-    kind: row.kind,
-    misheard: JSON.parse(row.misheard_json) as string[],
-    note: row.note,
-    usedAt: row.used_at,
-  };
 }

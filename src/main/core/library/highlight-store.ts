@@ -17,29 +17,32 @@ import {
 import { toFtsQuery } from './fts-query';
 import type { JobStore } from './job-store';
 import { countCap } from './transcript-search';
+import { flag, rowMapping, value } from './row-mapping';
 import { statement } from './statement-cache';
 
-interface HighlightRow {
-  id: number;
-  transcript_id: string;
-  start_ms: number;
-  end_ms: number;
-  label_id: number;
-  note: string;
-  words_text: string;
-  speaker: string | null;
-  speaker_name: string | null;
-  missing: number;
-  created_at: number;
-}
-
-interface QuoteRow extends HighlightRow {
-  transcript_title: string;
-  recorded_at: number;
-  language_code: string | null;
-  label_name: string;
-  label_color: HighlightColor;
-}
+const highlightFields = {
+  id: value<number>('id'),
+  transcriptId: value<string>('transcript_id'),
+  startMs: value<number>('start_ms'),
+  endMs: value<number>('end_ms'),
+  labelId: value<number>('label_id'),
+  note: value<string>('note'),
+  createdAt: value<number>('created_at'),
+  text: value<string>('words_text'),
+  speaker: value<string | null>('speaker'),
+  /** The name the reporter gave the speaker; the label stands in for it below. */
+  speakerName: value<string | null>('speaker_name'),
+  missing: flag('missing'),
+};
+const highlightRow = rowMapping(highlightFields);
+const quoteRow = rowMapping({
+  ...highlightFields,
+  transcriptTitle: value<string>('transcript_title'),
+  recordedAt: value<number>('recorded_at'),
+  languageCode: value<string | null>('language_code'),
+  labelName: value<string>('label_name'),
+  labelColor: value<HighlightColor>('label_color'),
+});
 
 /** The words a span covers, and the span snapped to them. */
 export interface CoveredWords {
@@ -203,7 +206,7 @@ export class HighlightStore {
     const row = statement(
       this.db,
       `SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.id = ?`,
-    ).get(id) as HighlightRow | undefined;
+    ).get(id);
     return row ? toHighlight(row) : undefined;
   }
 
@@ -238,12 +241,12 @@ export class HighlightStore {
   /** A transcript's highlights in the order they are spoken. */
   list(transcriptId: string): Highlight[] {
     this.jobs.require(transcriptId);
-    return (
-      statement(
-        this.db,
-        `SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.transcript_id = ? ORDER BY h.start_ms, h.id`,
-      ).all(transcriptId) as HighlightRow[]
-    ).map(toHighlight);
+    return statement(
+      this.db,
+      `SELECT ${highlightColumns} FROM highlights h ${speakerJoin} WHERE h.transcript_id = ? ORDER BY h.start_ms, h.id`,
+    )
+      .all(transcriptId)
+      .map(toHighlight);
   }
 
   /** The ids of a transcript's highlights. */
@@ -313,7 +316,7 @@ export class HighlightStore {
          FROM highlights h ${walk} JOIN transcripts t ON t.id = h.transcript_id
            JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} ${where}
          ORDER BY h.recorded_at DESC, h.transcript_id, h.start_ms, h.id LIMIT @limit OFFSET @offset`,
-    ).all(values) as QuoteRow[];
+    ).all(values);
     const total =
       f.offset === 0 && rows.length < f.limit
         ? rows.length
@@ -369,7 +372,7 @@ export class HighlightStore {
            l.name AS label_name, l.color AS label_color
          FROM highlights h JOIN transcripts t ON t.id = h.transcript_id
          JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} WHERE h.id = ?`,
-    ).get(id) as QuoteRow | undefined;
+    ).get(id);
     return row ? toQuote(row) : undefined;
   }
 
@@ -383,10 +386,14 @@ export class HighlightStore {
     const highlights = statement(
       this.db,
       'SELECT id, start_ms, end_ms, words_text, speaker, missing FROM highlights WHERE transcript_id = ?',
-    ).all(transcriptId) as Pick<
-      HighlightRow,
-      'id' | 'start_ms' | 'end_ms' | 'words_text' | 'speaker' | 'missing'
-    >[];
+    ).all(transcriptId) as {
+      id: number;
+      start_ms: number;
+      end_ms: number;
+      words_text: string;
+      speaker: string | null;
+      missing: number;
+    }[];
     if (highlights.length === 0) return [];
     const update = statement(
       this.db,
@@ -429,31 +436,20 @@ export class HighlightStore {
   }
 }
 
-function toHighlight(row: HighlightRow): Highlight {
+/** A speaker with no name given is called by their label. */
+function withSpeakerName<T extends Highlight>(highlight: T): T {
   return {
-    id: row.id,
-    transcriptId: row.transcript_id,
-    startMs: row.start_ms,
-    endMs: row.end_ms,
-    labelId: row.label_id,
-    note: row.note,
-    createdAt: row.created_at,
-    text: row.words_text,
-    speaker: row.speaker,
-    speakerName: row.speaker_name ?? (row.speaker ? `Speaker ${row.speaker}` : null),
-    missing: row.missing !== 0,
+    ...highlight,
+    speakerName: highlight.speakerName ?? (highlight.speaker ? `Speaker ${highlight.speaker}` : null),
   };
 }
 
-function toQuote(row: QuoteRow): Quote {
-  return {
-    ...toHighlight(row),
-    transcriptTitle: row.transcript_title,
-    recordedAt: row.recorded_at,
-    languageCode: row.language_code,
-    labelName: row.label_name,
-    labelColor: row.label_color,
-  };
+function toHighlight(row: unknown): Highlight {
+  return withSpeakerName(highlightRow.fromRow(row));
+}
+
+function toQuote(row: unknown): Quote {
+  return withSpeakerName(quoteRow.fromRow(row));
 }
 
 /** A time as a journalist reads it in the transcript: 1:02:03 or 02:03. */

@@ -7,27 +7,17 @@ import {
   type TimeRange,
 } from '../../../shared/time-range-words';
 import type { Db } from './database';
+import { flag, rowMapping, value } from './row-mapping';
 import { statement } from './statement-cache';
 
-interface MarkRow {
-  id: number;
-  recording_id: number;
-  at_ms: number;
-  note: string;
-  placed: number;
-  highlight_id: number | null;
-}
-
-function toMark(row: MarkRow): RecordingMark {
-  return {
-    id: row.id,
-    recordingId: row.recording_id,
-    atMs: row.at_ms,
-    note: row.note,
-    placed: row.placed === 1,
-    highlightId: row.highlight_id,
-  };
-}
+const markRow = rowMapping({
+  id: value<number>('id'),
+  recordingId: value<number>('recording_id'),
+  atMs: value<number>('at_ms'),
+  note: value<string>('note'),
+  placed: flag('placed'),
+  highlightId: value<number | null>('highlight_id'),
+});
 
 /** A sentence as the library gives it: its span and its timed words. */
 export type TimedSentence = TimeRange & { words: readonly TimedWord[] };
@@ -67,25 +57,23 @@ export class RecordingMarks {
     const row = statement(
       this.db,
       'INSERT INTO recording_marks (recording_id, at_ms, note) VALUES (?, ?, ?) RETURNING *',
-    ).get(recordingId, Math.max(0, Math.round(atMs)), note) as MarkRow;
-    return toMark(row);
+    ).get(recordingId, Math.max(0, Math.round(atMs)), note);
+    return markRow.fromRow(row);
   }
 
   setNote(id: number, note: string): RecordingMark {
     const row = statement(this.db, 'UPDATE recording_marks SET note = ? WHERE id = ? RETURNING *').get(
       note,
       id,
-    ) as MarkRow | undefined;
+    );
     if (!row) throw new VerbatimError('not_found', 'That mark is not there any more.');
-    return toMark(row);
+    return markRow.fromRow(row);
   }
 
   of(recordingId: number): RecordingMark[] {
-    return (
-      statement(this.db, 'SELECT * FROM recording_marks WHERE recording_id = ? ORDER BY at_ms, id').all(
-        recordingId,
-      ) as MarkRow[]
-    ).map(toMark);
+    return statement(this.db, 'SELECT * FROM recording_marks WHERE recording_id = ? ORDER BY at_ms, id')
+      .all(recordingId)
+      .map(markRow.fromRow);
   }
 
   /** Transcripts made from a recording whose marks wait for them. */
@@ -107,13 +95,13 @@ export class RecordingMarks {
    * highlights made.
    */
   async place(transcriptId: string, placement: MarkPlacement): Promise<number> {
-    const waiting = (
-      statement(
-        this.db,
-        `SELECT m.* FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
+    const waiting = statement(
+      this.db,
+      `SELECT m.* FROM recording_marks m JOIN recordings r ON r.id = m.recording_id
            WHERE r.transcript_id = ? AND m.placed = 0 ORDER BY m.at_ms, m.id`,
-      ).all(transcriptId) as MarkRow[]
-    ).map(toMark);
+    )
+      .all(transcriptId)
+      .map(markRow.fromRow);
     if (waiting.length === 0) return 0;
     const sentences = await placement.sentences(transcriptId);
     let made = 0;

@@ -8,39 +8,30 @@ import { settle } from '../../base/settle';
 import type { PcmFormat } from '../media/wav-header';
 import { repairWav } from '../recording/crash-safe-wav';
 import { realPathOf, sameBytes } from '../recording/same-file';
+import { rowMapping, value } from './row-mapping';
 import { statement } from './statement-cache';
 
-interface RecordingRow {
-  id: number;
-  path: string;
-  started_at: number;
-  ended_at: number | null;
-  sample_rate: number;
-  channels: number;
-  status: Recording['status'];
-  duration_ms: number;
-  process_id: number;
-  transcript_id: string | null;
-}
+const recordingRow = rowMapping({
+  id: value<number>('id'),
+  path: value<string>('path'),
+  startedAt: value<number>('started_at'),
+  endedAt: value<number | null>('ended_at'),
+  sampleRate: value<number>('sample_rate'),
+  channels: value<number>('channels'),
+  status: value<Recording['status']>('status'),
+  durationMs: value<number>('duration_ms'),
+  processId: value<number>('process_id'),
+  transcriptId: value<string | null>('transcript_id'),
+});
 
 /**
  * A recording as the library lists it. A made recording whose file has gone since (deleted,
  * moved, renamed) is `missing` for as long as the file is not back where it was.
  */
-function toRecording(row: RecordingRow, fileExists: (path: string) => boolean): Recording {
-  const made = row.status === 'finished' || row.status === 'recovered';
-  return {
-    id: row.id,
-    path: row.path,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    sampleRate: row.sample_rate,
-    channels: row.channels,
-    status: made && !fileExists(row.path) ? 'missing' : row.status,
-    durationMs: row.duration_ms,
-    processId: row.process_id,
-    transcriptId: row.transcript_id,
-  };
+function toRecording(row: unknown, fileExists: (path: string) => boolean): Recording {
+  const recording = recordingRow.fromRow(row);
+  const made = recording.status === 'finished' || recording.status === 'recovered';
+  return made && !fileExists(recording.path) ? { ...recording, status: 'missing' } : recording;
 }
 
 /**
@@ -112,12 +103,9 @@ export class Recordings {
 
   list(): Promise<Recording[]> {
     return settle(() =>
-      (
-        statement(
-          this.db,
-          'SELECT * FROM recordings ORDER BY started_at DESC, id DESC',
-        ).all() as RecordingRow[]
-      ).map((row) => toRecording(row, this.fileExists)),
+      statement(this.db, 'SELECT * FROM recordings ORDER BY started_at DESC, id DESC')
+        .all()
+        .map((row) => toRecording(row, this.fileExists)),
     );
   }
 
@@ -127,13 +115,10 @@ export class Recordings {
    * no file. Answers the ones it changed. A recording another process is still making is left.
    */
   async recover(): Promise<Recording[]> {
-    const unfinished = statement(
-      this.db,
-      "SELECT * FROM recordings WHERE status = 'recording'",
-    ).all() as RecordingRow[];
+    const unfinished = statement(this.db, "SELECT * FROM recordings WHERE status = 'recording'").all();
     const changed: Recording[] = [];
-    for (const row of unfinished) {
-      if (row.process_id === process.pid || this.alive(row.process_id)) continue;
+    for (const row of unfinished.map(recordingRow.fromRow)) {
+      if (row.processId === process.pid || this.alive(row.processId)) continue;
       if (!this.fileExists(row.path)) {
         statement(this.db, "UPDATE recordings SET status = 'missing', ended_at = ? WHERE id = ?").run(
           this.now(),
@@ -164,13 +149,14 @@ export class Recordings {
    * reporter's own copy to the desktop both hand over a copy. Answers the recording linked.
    */
   async linkFile(path: string, transcriptId: string): Promise<Recording | undefined> {
-    const made = statement(
+    const stored = statement(
       this.db,
       "SELECT * FROM recordings WHERE status IN ('finished', 'recovered') ORDER BY id DESC",
-    ).all() as RecordingRow[];
+    ).all();
+    const made = stored.map(recordingRow.fromRow);
     const real = await realPathOf(path);
     if (made.length === 0 || real === undefined) return undefined;
-    let match: RecordingRow | undefined;
+    let match: Recording | undefined;
     for (const row of made) {
       if (resolve(row.path) === resolve(path) || (await realPathOf(row.path)) === real) {
         match = row;
@@ -179,13 +165,13 @@ export class Recordings {
     }
     if (!match) {
       const { size } = await stat(real);
-      const sameSize: RecordingRow[] = [];
+      const sameSize: Recording[] = [];
       for (const row of made) {
         const info = await stat(row.path).catch(() => undefined);
         if (info?.isFile() && info.size === size) sameSize.push(row);
       }
       // Two recordings with the same bytes (silence of the same length): the one not yet sent.
-      sameSize.sort((a, b) => Number(a.transcript_id !== null) - Number(b.transcript_id !== null));
+      sameSize.sort((a, b) => Number(a.transcriptId !== null) - Number(b.transcriptId !== null));
       for (const row of sameSize) {
         if (await sameBytes(row.path, real)) {
           match = row;
@@ -205,8 +191,7 @@ export class Recordings {
   }
 
   private find(id: number): Recording {
-    const row = statement(this.db, 'SELECT * FROM recordings WHERE id = ?').get(id) as
-      RecordingRow | undefined;
+    const row = statement(this.db, 'SELECT * FROM recordings WHERE id = ?').get(id);
     if (!row) throw new VerbatimError('not_found', 'That recording is not in the library any more.');
     return toRecording(row, this.fileExists);
   }

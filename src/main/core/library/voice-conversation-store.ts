@@ -1,6 +1,7 @@
 import type { Db } from './database';
 import { cleanText, highlight, queryTerms, toFtsQuery } from './fts-query';
 import type { ConversationSummary, ConversationTurn, ConversationHit, TurnRole } from '../../../shared/voice';
+import { flag, rowMapping, value } from './row-mapping';
 import { statement } from './statement-cache';
 
 /** Conversations with the voice assistant in the library (migration 6), searchable by their words. */
@@ -66,8 +67,8 @@ export class VoiceConversationStore {
     const rows = statement(
       this.db,
       'SELECT id, role, text, tool_name, interrupted, at FROM voice_turns WHERE conversation_id = ? ORDER BY position',
-    ).all(conversationId) as TurnRow[];
-    return rows.map(toTurn);
+    ).all(conversationId);
+    return rows.map(turnRow.fromRow);
   }
 
   search(query: string, limit = 20): ConversationHit[] {
@@ -79,31 +80,20 @@ export class VoiceConversationStore {
       `SELECT t.id, t.role, t.text, t.tool_name, t.interrupted, t.at, t.conversation_id
          FROM voice_turns_fts f JOIN voice_turns t ON t.id = f.rowid
          WHERE voice_turns_fts MATCH ? ORDER BY bm25(voice_turns_fts) LIMIT ?`,
-    ).all(match, limit) as (TurnRow & { conversation_id: string })[];
+    ).all(match, limit) as { conversation_id: string; text: string }[];
     return rows.map((row) => ({
       conversationId: row.conversation_id,
-      turn: toTurn(row),
+      turn: turnRow.fromRow(row),
       snippet: highlight(row.text, terms),
     }));
   }
 }
 
-interface TurnRow {
-  id: number;
-  role: TurnRole;
-  text: string;
-  tool_name: string | null;
-  interrupted: number;
-  at: number;
-}
-
-function toTurn(row: TurnRow): ConversationTurn {
-  return {
-    id: row.id,
-    role: row.role,
-    text: row.text,
-    toolName: row.tool_name,
-    interrupted: row.interrupted === 1,
-    at: row.at,
-  };
-}
+const turnRow = rowMapping({
+  id: value<number>('id'),
+  role: value<TurnRole>('role'),
+  text: value<string>('text'),
+  toolName: value<string | null>('tool_name'),
+  interrupted: flag('interrupted'),
+  at: value<number>('at'),
+});

@@ -6,23 +6,12 @@ import { join, resolve } from 'node:path';
 import { inspectWav } from '../export/wav-clip';
 import { startTypeScriptProcess } from '../../cli/cli-process.test-kit';
 import { pcm16WavHeader, wavHeaderBytes } from '../media/wav-header';
-import { CrashSafeWavWriter, repairWav, type HeaderTimer } from './crash-safe-wav';
+import { FakeClock } from '../../base/fake-clock.test-kit';
+import { CrashSafeWavWriter, repairWav } from './crash-safe-wav';
 import { chunkFrames, patternChunk } from './record-and-report.test-kit';
 
 const dir = mkdtempSync(join(tmpdir(), 'verbatim-recording-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A header timer the test ticks by hand. */
-function manualTimer(): HeaderTimer & { tick(): void } {
-  let tick: (() => void) | undefined;
-  return {
-    every: (_ms, callback) => {
-      tick = callback;
-      return () => (tick = undefined);
-    },
-    tick: () => tick?.(),
-  };
-}
 
 async function decodes(path: string) {
   const handle = await open(path, 'r');
@@ -36,13 +25,13 @@ async function decodes(path: string) {
 describe('a crash-safe recording', () => {
   it('writes sound as it arrives and brings the header up to date on every tick and at the end', async () => {
     const path = join(dir, 'ticks.wav');
-    const timer = manualTimer();
-    const writer = await CrashSafeWavWriter.create(path, { sampleRate: 16_000, channels: 2 }, { timer });
+    const clock = new FakeClock();
+    const writer = await CrashSafeWavWriter.create(path, { sampleRate: 16_000, channels: 2 }, { clock });
     await writer.append(patternChunk(0, 800));
     // Before a tick the header still says "no sound", but the sound is in the file.
     expect(readFileSync(path).readUInt32LE(40)).toBe(0);
     expect(statSync(path).size).toBe(wavHeaderBytes + 1600);
-    timer.tick();
+    await clock.advance(1000);
     await writer.append(patternChunk(800, 801)); // 1,602 bytes: not whole stereo frames
     expect(readFileSync(path).readUInt32LE(40)).toBe(1600);
     // The half frame at the end is cut: the file holds exactly what its header says.

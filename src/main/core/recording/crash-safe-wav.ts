@@ -1,5 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { VerbatimError } from '../../../shared/errors';
+import { systemClock, type Clock } from '../../base/clock';
+import type { IDisposable } from '../../base/lifecycle';
 import { type PcmFormat, pcm16FrameBytes, pcm16WavHeader, wavHeaderBytes } from '../media/wav-header';
 
 /**
@@ -11,43 +13,30 @@ import { type PcmFormat, pcm16FrameBytes, pcm16WavHeader, wavHeaderBytes } from 
  * file's length (`repairWav`), dropping a half-written frame.
  */
 
-/** The timer that brings the header up to date; a test passes its own. */
-export interface HeaderTimer {
-  every(ms: number, tick: () => void): () => void;
-}
-
-/** Wall-clock ticks: the header's refresh, and the recorder's status. */
-export const realTimer: HeaderTimer = {
-  every(ms, tick) {
-    const handle = setInterval(tick, ms);
-    return () => clearInterval(handle);
-  },
-};
-
 export class CrashSafeWavWriter {
   /** Sound bytes handed to the operating system (whole frames or not). */
   private written = 0;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
-  private readonly stopTimer: () => void;
+  private readonly headerRefresh: IDisposable;
 
   private constructor(
     private readonly handle: FileHandle,
     readonly format: PcmFormat,
-    timer: HeaderTimer,
+    clock: Clock,
     headerEveryMs: number,
   ) {
     // A refresh that fails is tried again on the next tick and at close(): the sound is still written.
-    this.stopTimer = timer.every(headerEveryMs, () => {
+    this.headerRefresh = clock.setInterval(() => {
       this.enqueue(() => this.refreshHeader()).catch(() => undefined);
-    });
+    }, headerEveryMs);
   }
 
   /** Starts a new file at `path`; an existing file is never replaced. */
   static async create(
     path: string,
     format: PcmFormat,
-    options: { timer?: HeaderTimer; headerEveryMs?: number } = {},
+    options: { clock?: Clock; headerEveryMs?: number } = {},
   ): Promise<CrashSafeWavWriter> {
     if (!Number.isInteger(format.channels) || format.channels < 1 || format.channels > 2)
       throw new VerbatimError('invalid_input', 'A recording has one channel or two.');
@@ -70,7 +59,12 @@ export class CrashSafeWavWriter {
       );
     }
     await handle.write(pcm16WavHeader(format, 0), 0, wavHeaderBytes, 0);
-    return new CrashSafeWavWriter(handle, format, options.timer ?? realTimer, options.headerEveryMs ?? 1000);
+    return new CrashSafeWavWriter(
+      handle,
+      format,
+      options.clock ?? systemClock,
+      options.headerEveryMs ?? 1000,
+    );
   }
 
   /** Sound bytes written so far. */
@@ -114,7 +108,7 @@ export class CrashSafeWavWriter {
   async close(): Promise<number> {
     if (this.closed) return this.whole();
     this.closed = true;
-    this.stopTimer();
+    this.headerRefresh.dispose();
     await this.queue;
     try {
       if (this.written !== this.whole()) await this.handle.truncate(wavHeaderBytes + this.whole());

@@ -1,13 +1,7 @@
 import { VerbatimError } from '../../../shared/errors';
+import { systemClock, type Clock } from '../../base/clock';
+import type { IDisposable } from '../../base/lifecycle';
 import type { RecordingStream, RecordingInput } from './recorder';
-
-/** Sends `tick` after `ms`; answers the cancel. A test passes its own. */
-export type Later = (ms: number, tick: () => void) => () => void;
-
-const realLater: Later = (ms, tick) => {
-  const handle = setTimeout(tick, ms);
-  return () => clearTimeout(handle);
-};
 
 const chunkMs = 50;
 
@@ -22,10 +16,11 @@ export function rawPcmRecordingInput(options: {
   pcm: Buffer;
   sampleRate: number;
   speed?: number;
-  later?: Later;
+  /** Paces the chunks; a test passes its own. */
+  clock?: Clock;
   unplugged?: boolean;
 }): RecordingInput {
-  const later = options.later ?? realLater;
+  const clock = options.clock ?? systemClock;
   const speed = options.speed ?? 1;
   return {
     devices: () => [
@@ -45,13 +40,13 @@ export function rawPcmRecordingInput(options: {
           `This input records at ${options.sampleRate / 1000} kHz only. Pick that rate.`,
         );
       const monoChunk = Math.round((options.sampleRate * chunkMs) / 1000) * 2;
-      let cancel: (() => void) | undefined;
+      let pacing: IDisposable | undefined;
       return {
         start(onAudio, onError) {
           let offset = 0;
           const tick = (): void => {
             if (options.unplugged && offset >= options.pcm.length) {
-              cancel = undefined;
+              pacing = undefined;
               onError(new Error('the device was disconnected'));
               return;
             }
@@ -59,13 +54,13 @@ export function rawPcmRecordingInput(options: {
             if (mono.length < monoChunk) mono = Buffer.concat([mono, Buffer.alloc(monoChunk - mono.length)]);
             offset += monoChunk;
             void onAudio(choice.channels === 2 ? toStereo(mono) : Buffer.from(mono));
-            cancel = later(chunkMs / speed, tick);
+            pacing = clock.setTimeout(tick, chunkMs / speed);
           };
-          cancel = later(chunkMs / speed, tick);
+          pacing = clock.setTimeout(tick, chunkMs / speed);
         },
         stop() {
-          cancel?.();
-          cancel = undefined;
+          pacing?.dispose();
+          pacing = undefined;
           return Promise.resolve();
         },
       };

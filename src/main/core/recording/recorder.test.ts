@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecorderStatus } from '../../../shared/recording';
 import { openDatabase, type Db } from '../library/database';
-import type { HeaderTimer } from './crash-safe-wav';
 import { Microphone } from './microphone';
-import { rawPcmRecordingInput, type Later } from './raw-pcm-input';
+import { FakeClock } from '../../base/fake-clock.test-kit';
+import { rawPcmRecordingInput } from './raw-pcm-input';
 import { Recorder, levelOf, type RecordingInput } from './recorder';
 import { RecordingMarks } from '../library/recording-marks';
 import { Recordings } from '../library/recordings';
@@ -15,34 +15,9 @@ const rate = 16_000;
 /** 50 ms of mono PCM16 at 16 kHz. */
 const chunkBytes = 1600;
 
-/** Chunks of the raw input, delivered when the test says (the input's pacing, by hand). */
-function manualLater(): { later: Later; deliver: (chunks: number) => void } {
-  let pending: (() => void) | undefined;
-  return {
-    later: (_ms, tick) => {
-      pending = tick;
-      return () => (pending = undefined);
-    },
-    deliver(chunks) {
-      for (let i = 0; i < chunks; i++) {
-        const tick = pending;
-        pending = undefined;
-        tick?.();
-      }
-    },
-  };
-}
-
-/** A status tick and a header refresh that run when the test says. */
-function manualTimer(): HeaderTimer & { tick: () => void } {
-  const ticks = new Set<() => void>();
-  return {
-    every(_ms, tick) {
-      ticks.add(tick);
-      return () => ticks.delete(tick);
-    },
-    tick: () => ticks.forEach((tick) => tick()),
-  };
+/** The raw input's pacing, by hand: `chunks` chunks of 50 ms are delivered. */
+function deliver(pacing: FakeClock, chunks: number): Promise<void> {
+  return pacing.advance(chunks * 50);
 }
 
 /** A tone at `amplitude` (0..1), `ms` long. */
@@ -73,7 +48,7 @@ afterEach(() => {
 
 function recorderOver(
   input: RecordingInput,
-  options: { freeBytes?: number; timer?: HeaderTimer } = {},
+  options: { freeBytes?: number } = {},
 ): { recorder: Recorder; statuses: RecorderStatus[]; levels: number[] } {
   const recorder = new Recorder({
     input,
@@ -82,8 +57,8 @@ function recorderOver(
     folder: () => join(dir, 'recordings'),
     microphone,
     freeBytes: () => Promise.resolve(options.freeBytes ?? 1e12),
-    timer: options.timer ?? manualTimer(),
-    writerTimer: manualTimer(),
+    // Its status tick and header refresh never run unless a test moves this clock.
+    clock: new FakeClock(),
   });
   const statuses: RecorderStatus[] = [];
   const levels: number[] = [];
@@ -99,9 +74,9 @@ const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve
 describe('Recorder', () => {
   it('writes what it hears to a WAV in the library, leaves out a pause, and marks moments in recorded time', async () => {
     const speech = tone(1000, 0.5);
-    const pacing = manualLater();
+    const pacing = new FakeClock();
     const { recorder, levels } = recorderOver(
-      rawPcmRecordingInput({ pcm: speech, sampleRate: rate, later: pacing.later }),
+      rawPcmRecordingInput({ pcm: speech, sampleRate: rate, clock: pacing }),
     );
     const started = await recorder.start({ deviceId: null, channels: 1, sampleRate: rate });
     expect(started).toMatchObject({
@@ -110,13 +85,13 @@ describe('Recorder', () => {
       elapsedMs: 0,
     });
     expect(microphone.heldBy()).toBe('recorder');
-    pacing.deliver(6); // 300 ms
+    await deliver(pacing, 6); // 300 ms
     expect(recorder.mark('budget').atMs).toBe(300);
     expect(recorder.pause().state).toBe('paused');
-    pacing.deliver(4); // heard, not kept
+    await deliver(pacing, 4); // heard, not kept
     expect(recorder.status().elapsedMs).toBe(300);
     recorder.resume();
-    pacing.deliver(10);
+    await deliver(pacing, 10);
     const mark = recorder.mark();
     expect(mark.atMs).toBe(800);
     recorder.noteMark(mark.id, 'ferry');
@@ -145,25 +120,23 @@ describe('Recorder', () => {
 
   it('warns of 10 s of silence, of clipping and of a disk about to fill, and clears a warning that passed', async () => {
     const pcm = Buffer.concat([tone(10_500, 0), tone(500, 1), tone(3000, 0.3)]);
-    const pacing = manualLater();
-    const timer = manualTimer();
-    const { recorder } = recorderOver(rawPcmRecordingInput({ pcm, sampleRate: rate, later: pacing.later }), {
+    const pacing = new FakeClock();
+    const { recorder } = recorderOver(rawPcmRecordingInput({ pcm, sampleRate: rate, clock: pacing }), {
       freeBytes: 5 * 60 * rate * 2,
-      timer,
     });
     await recorder.start({ deviceId: 0, channels: 1, sampleRate: rate });
     await settled();
     const kinds = (): string[] => recorder.status().warnings.map((warning) => warning.kind);
     expect(kinds()).toEqual(['low-disk']);
     expect(recorder.status().warnings[0]?.message).toMatch(/about 5 more minutes/);
-    pacing.deliver(199);
+    await deliver(pacing, 199);
     expect(kinds()).toEqual(['low-disk']);
-    pacing.deliver(2); // 10,050 ms of silence
+    await deliver(pacing, 2); // 10,050 ms of silence
     expect(kinds()).toEqual(['silence', 'low-disk']);
     expect(recorder.status().warnings[0]?.message).toMatch(/Nothing heard for 10 s/);
-    pacing.deliver(18); // into the full-scale tone
+    await deliver(pacing, 18); // into the full-scale tone
     expect(kinds()).toEqual(['clipping', 'low-disk']);
-    pacing.deliver(60); // 3 s of moderate sound later
+    await deliver(pacing, 60); // 3 s of moderate sound later
     expect(kinds()).toEqual(['low-disk']);
     await recorder.stop();
   });
@@ -208,8 +181,8 @@ describe('Recorder', () => {
   });
 
   it('takes the microphone only when the assistant does not hold it, and refuses what cannot be recorded', async () => {
-    const pacing = manualLater();
-    const input = rawPcmRecordingInput({ pcm: tone(100, 0.2), sampleRate: rate, later: pacing.later });
+    const pacing = new FakeClock();
+    const input = rawPcmRecordingInput({ pcm: tone(100, 0.2), sampleRate: rate, clock: pacing });
     const { recorder } = recorderOver(input);
     microphone.take('assistant');
     await expect(recorder.start({ deviceId: null, channels: 1, sampleRate: rate })).rejects.toThrow(
@@ -232,7 +205,7 @@ describe('Recorder', () => {
     await expect(recorder.start({ deviceId: null, channels: 1, sampleRate: rate })).rejects.toThrow(
       'A recording is already running. Stop it first.',
     );
-    pacing.deliver(2);
+    await deliver(pacing, 2);
     await settled();
     const stopped = await recorder.stop();
     expect(stopped.recording).toMatchObject({ channels: 2, durationMs: 100 });
@@ -261,33 +234,35 @@ describe('levelOf', () => {
 });
 
 describe('rawPcmRecordingInput', () => {
-  it('plays its sound then silence, or fails at its end as an unplugged device does', () => {
-    const pacing = manualLater();
+  it('plays its sound then silence, or fails at its end as an unplugged device does', async () => {
+    const pacing = new FakeClock();
     const heard: Buffer[] = [];
     const errors: string[] = [];
     const pcm = tone(75, 0.5);
     const open = (unplugged: boolean) =>
-      rawPcmRecordingInput({ pcm, sampleRate: rate, later: pacing.later, unplugged }).open({
+      rawPcmRecordingInput({ pcm, sampleRate: rate, clock: pacing, unplugged }).open({
         deviceId: 0,
         channels: 2,
         sampleRate: rate,
       });
-    open(false).start(
+    const played = open(false);
+    played.start(
       (chunk) => void heard.push(chunk),
       (error) => errors.push(error.message),
     );
-    pacing.deliver(3);
+    await deliver(pacing, 3);
     expect(heard.map((chunk) => chunk.length)).toEqual([2 * chunkBytes, 2 * chunkBytes, 2 * chunkBytes]);
     // Both channels hear the one voice; after it, silence.
     expect(heard[0]!.readInt16LE(4)).toBe(pcm.readInt16LE(2));
     expect(heard[0]!.readInt16LE(6)).toBe(pcm.readInt16LE(2));
     expect(levelOf(heard[2]!).peak).toBe(0);
+    await played.stop();
     heard.length = 0;
     open(true).start(
       (chunk) => void heard.push(chunk),
       (error) => errors.push(error.message),
     );
-    pacing.deliver(4);
+    await deliver(pacing, 4);
     expect(heard).toHaveLength(2);
     expect(errors).toEqual(['the device was disconnected']);
   });

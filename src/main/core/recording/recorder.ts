@@ -10,9 +10,10 @@ import type {
   RecordingChoice,
   Recording,
 } from '../../../shared/recording';
-import type { IDisposable } from '../../base/lifecycle';
+import { systemClock, type Clock } from '../../base/clock';
+import { noopDisposable, type IDisposable } from '../../base/lifecycle';
 import { Signal } from '../../base/signal';
-import { CrashSafeWavWriter, isDiskFull, realTimer, type HeaderTimer } from './crash-safe-wav';
+import { CrashSafeWavWriter, isDiskFull } from './crash-safe-wav';
 import type { PcmFormat } from '../media/wav-header';
 import type { Microphone } from './microphone';
 import { microphoneRefused, type MicrophoneAccess } from '../voice/microphone-access';
@@ -60,11 +61,8 @@ export interface RecorderOptions {
   microphone: Microphone;
   /** Bytes free on the disk holding `folder` (fs.statfs). */
   freeBytes: (folder: string) => Promise<number>;
-  now?: () => number;
-  /** The status tick and the disk check; a test passes its own. */
-  timer?: HeaderTimer;
-  /** The writer's header refresh (crash-safe-wav.ts). */
-  writerTimer?: HeaderTimer;
+  /** The file's date, the status tick, the disk check and the writer's header refresh; a test passes its own. */
+  clock?: Clock;
   /** Unexpected failures nobody awaits (a status tick): logged, never swallowed. */
   onUnexpected?: (error: unknown) => void;
 }
@@ -124,7 +122,7 @@ interface Session {
   lastClipMs: number | undefined;
   sinceLevelMs: number;
   lowDisk: string | undefined;
-  stopTicking: () => void;
+  ticking: IDisposable;
   stopping: Promise<RecorderStatus> | undefined;
 }
 
@@ -139,12 +137,10 @@ export class Recorder implements IDisposable {
   readonly events = new Signal<RecorderEvent>();
   private session: Session | undefined;
   private last: { recording: Recording; ended: RecorderStatus['ended'] } | undefined;
-  private readonly now: () => number;
-  private readonly timer: HeaderTimer;
+  private readonly clock: Clock;
 
   constructor(private readonly options: RecorderOptions) {
-    this.now = options.now ?? Date.now;
-    this.timer = options.timer ?? realTimer;
+    this.clock = options.clock ?? systemClock;
   }
 
   devices(): RecordingDevice[] {
@@ -211,8 +207,8 @@ export class Recorder implements IDisposable {
     try {
       const folder = this.options.folder();
       await mkdir(folder, { recursive: true });
-      path = freePath(folder, recordingFileName(new Date(this.now())));
-      writer = await CrashSafeWavWriter.create(path, format, { timer: this.options.writerTimer });
+      path = freePath(folder, recordingFileName(new Date(this.clock.now())));
+      writer = await CrashSafeWavWriter.create(path, format, { clock: this.clock });
       recording = await this.options.recordings.start(path, format);
       const stream = this.options.input.open({ ...choice, deviceId: device.id });
       const session: Session = {
@@ -227,7 +223,7 @@ export class Recorder implements IDisposable {
         lastClipMs: undefined,
         sinceLevelMs: 0,
         lowDisk: undefined,
-        stopTicking: () => undefined,
+        ticking: noopDisposable,
         stopping: undefined,
       };
       this.session = session;
@@ -241,11 +237,11 @@ export class Recorder implements IDisposable {
           }),
       );
       let ticks = 0;
-      session.stopTicking = this.timer.every(1000, () => {
+      session.ticking = this.clock.setInterval(() => {
         ticks += 1;
         this.announce();
         if (ticks % diskEveryTicks === 1) void this.checkDisk(session);
-      });
+      }, 1000);
       void this.checkDisk(session);
     } catch (error) {
       this.session = undefined;
@@ -379,7 +375,7 @@ export class Recorder implements IDisposable {
    */
   private end(session: Session, cause: EndCause | null): Promise<RecorderStatus> {
     session.stopping ??= (async () => {
-      session.stopTicking();
+      session.ticking.dispose();
       await session.stream.stop();
       let closeFailure: string | undefined;
       try {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RequestBudget } from './request-budget';
-import { ManualClock } from './manual-clock.test-kit';
+import { FakeClock } from '../../base/fake-clock.test-kit';
 
 describe('the request budget', () => {
   it('lets a burst through at once, then holds everyone to the steady rate', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const budget = new RequestBudget(clock, 2, 3);
     const granted: number[] = [];
     for (let i = 0; i < 7; i++) void budget.take().then(() => granted.push(clock.now()));
@@ -15,7 +15,7 @@ describe('the request budget', () => {
   });
 
   it('pauses every caller when the service asks to slow down', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const budget = new RequestBudget(clock, 100, 100);
     budget.pause(5000);
     let granted = -1;
@@ -27,7 +27,7 @@ describe('the request budget', () => {
   });
 
   it('lets a waiting caller give up', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const budget = new RequestBudget(clock, 1, 1);
     await budget.take();
     const controller = new AbortController();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../app-core';
 import type { FetchLike } from '../http/http-client';
-import { ManualClock } from './manual-clock.test-kit';
+import { FakeClock } from '../../base/fake-clock.test-kit';
 
 /**
  * The scheduler's and the core's timers belong to their lifetime: once disposed (the app
@@ -27,7 +27,7 @@ const processingService: FetchLike = (input, init) => {
   return Promise.resolve(new Response('', { status: 404 }));
 };
 
-function coreOn(clock: ManualClock): Core {
+function coreOn(clock: FakeClock): Core {
   const core = createCore({
     dataDir: mkdtempSync(join(tmpdir(), 'verbatim-lifetime-')),
     apiKey: () => 'key',
@@ -41,7 +41,7 @@ function coreOn(clock: ManualClock): Core {
 
 describe("the scheduler's lifetime", () => {
   it('leaves no status check waiting once disposed, and drives nothing after', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const { scheduler, library } = coreOn(clock);
     const job = await scheduler.submit({
       source: { kind: 'url', url: 'https://recordings.example/interview.mp3' },
@@ -65,7 +65,7 @@ describe("the scheduler's lifetime", () => {
   });
 
   it('stops a wait for jobs another process drives when disposed', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const { scheduler, library, ownership } = coreOn(clock);
     const job = await scheduler.submit({
       source: { kind: 'url', url: 'https://recordings.example/interview.mp3' },
@@ -87,7 +87,7 @@ describe("the scheduler's lifetime", () => {
 describe("the core's lifetime", () => {
   it('clears its ownership poll when closed', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const core = coreOn(new ManualClock());
+    const core = coreOn(new FakeClock());
     expect(vi.getTimerCount()).toBe(1);
     cores.splice(cores.indexOf(core), 1);
     await core.close();

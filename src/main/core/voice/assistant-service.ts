@@ -14,7 +14,8 @@ import {
   type AssistantPreferences,
 } from './voice-assistant';
 import { voiceAddress } from './voice-address';
-import { VoiceSession, type AudioSource, type VoiceEvent, type VoiceTimers } from './voice-session';
+import type { Clock } from '../../base/clock';
+import { VoiceSession, type AudioSource, type VoiceEvent } from './voice-session';
 import { wsSocketFactory, type VoiceSocketFactory } from './voice-socket';
 import type { IDisposable } from '../../base/lifecycle';
 
@@ -70,7 +71,7 @@ export interface AssistantServiceOptions {
   newId: () => string;
   now: () => number;
   socketFactory?: VoiceSocketFactory;
-  timers?: VoiceTimers;
+  clock?: Clock;
   /** Shared with the interview recorder: one capture at a time (issue #23). */
   microphone?: Microphone;
 }
@@ -132,7 +133,7 @@ export class AssistantService implements IDisposable {
       auth: { kind: 'key', apiKey },
       config: assistantConfig(preferences, tools),
       socketFactory: this.options.socketFactory ?? wsSocketFactory,
-      timers: this.options.timers,
+      clock: this.options.clock,
       source: audio.source(preferences.inputDeviceId),
       sink: audio.sink(preferences.outputDeviceId, (error) =>
         this.events.emit({

@@ -3,7 +3,9 @@ import { once } from 'node:events';
 import { CHUNK_BYTES, CHUNK_MS } from './pcm';
 import type { AudioSink } from './playback-queue';
 import type { AssistantAudio } from './assistant-service';
-import { systemTimers, type AudioSource, type VoiceTimers } from './voice-session';
+import { systemClock, type Clock } from '../../base/clock';
+import type { IDisposable } from '../../base/lifecycle';
+import type { AudioSource } from './voice-session';
 
 /**
  * Audio from and to raw PCM16 24 kHz mono data instead of a sound card: for the command line,
@@ -12,22 +14,22 @@ import { systemTimers, type AudioSource, type VoiceTimers } from './voice-sessio
 
 /** Plays recorded PCM as a microphone would: 50 ms chunks, `speed` times faster than real time. */
 export class BufferSource implements AudioSource {
-  private cancel: (() => void) | undefined;
+  private pacing: IDisposable | undefined;
   private offset = 0;
 
   constructor(
     private readonly pcm: Buffer,
-    private readonly options: { speed?: number; timers?: VoiceTimers; onEnd?: () => void } = {},
+    private readonly options: { speed?: number; clock?: Clock; onEnd?: () => void } = {},
   ) {}
 
   start(onAudio: (pcm: Buffer) => void): void {
-    const timers = this.options.timers ?? systemTimers;
+    const clock = this.options.clock ?? systemClock;
     const interval = CHUNK_MS / (this.options.speed ?? 1);
-    const started = timers.now();
+    const started = clock.now();
     let sent = 0;
     const tick = (): void => {
       if (this.offset >= this.pcm.length) {
-        this.cancel = undefined;
+        this.pacing = undefined;
         this.options.onEnd?.();
         return;
       }
@@ -35,14 +37,14 @@ export class BufferSource implements AudioSource {
       this.offset += CHUNK_BYTES;
       sent += 1;
       // Scheduled from the start, so timer lateness does not add up over a long file.
-      this.cancel = timers.setTimeout(tick, started + sent * interval - timers.now());
+      this.pacing = clock.setTimeout(tick, started + sent * interval - clock.now());
     };
     tick();
   }
 
   stop(): Promise<void> {
-    this.cancel?.();
-    this.cancel = undefined;
+    this.pacing?.dispose();
+    this.pacing = undefined;
     return Promise.resolve();
   }
 }

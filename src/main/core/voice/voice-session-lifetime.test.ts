@@ -1,41 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { VoiceSession, type VoiceTimers } from './voice-session';
+import { FakeClock } from '../../base/fake-clock.test-kit';
+import { VoiceSession } from './voice-session';
 import type { VoiceSocketHandlers } from './voice-socket';
 import { EventLog } from './voice-session.test-kit';
 
-/** Timers that fire only when the test says, and can say how many are waiting. */
-class FakeTimers implements VoiceTimers {
-  private time = 0;
-  private nextId = 0;
-  readonly waiting = new Map<number, { at: number; fn: () => void }>();
-  now(): number {
-    return this.time;
-  }
-  setTimeout(fn: () => void, ms: number): () => void {
-    const id = this.nextId++;
-    this.waiting.set(id, { at: this.time + ms, fn });
-    return () => this.waiting.delete(id);
-  }
-  advance(ms: number): void {
-    this.time += ms;
-    for (const [id, timer] of [...this.waiting].sort((a, b) => a[1].at - b[1].at)) {
-      if (timer.at > this.time) continue;
-      this.waiting.delete(id);
-      timer.fn();
-    }
-  }
-}
-
 /** A session over a scripted socket: the test opens it, plays the server and drops it. */
 function scripted() {
-  const timers = new FakeTimers();
+  const clock = new FakeClock();
   const sockets: { handlers: VoiceSocketHandlers; terminated: boolean; closed: boolean }[] = [];
   const log = new EventLog();
   const session = new VoiceSession({
     socketUrl: 'ws://agent.test/v1/ws',
     auth: { kind: 'key', apiKey: 'k' },
     config: { systemPrompt: '', greeting: '', vadThreshold: 0.1, voice: 'v', volume: 100, tools: [] },
-    timers,
+    clock,
     socketFactory: (_request, handlers) => {
       const socket = { handlers, terminated: false, closed: false };
       sockets.push(socket);
@@ -51,7 +29,7 @@ function scripted() {
   const flush = async (): Promise<void> => {
     for (let i = 0; i < 10; i++) await Promise.resolve();
   };
-  return { session, timers, sockets, flush };
+  return { session, clock, sockets, flush };
 }
 
 async function ready(kit: ReturnType<typeof scripted>): Promise<void> {
@@ -71,11 +49,11 @@ describe("a voice session's lifetime", () => {
     kit.sockets[0]!.handlers.open();
     await kit.flush();
     // Waiting for session.ready, with its answer timeout.
-    expect(kit.timers.waiting.size).toBe(1);
+    expect(kit.clock.pending).toBe(1);
     expect(kit.session.pendingTimerCount).toBe(1);
     kit.session.dispose();
     await expect(started).rejects.toMatchObject({ code: 'cancelled' });
-    expect(kit.timers.waiting.size).toBe(0);
+    expect(kit.clock.pending).toBe(0);
     expect(kit.session.pendingTimerCount).toBe(0);
     expect(kit.sockets[0]!.terminated).toBe(true);
     expect(kit.session.state).toBe('closed');
@@ -84,14 +62,13 @@ describe("a voice session's lifetime", () => {
   it('cancels the next reconnect when disposed while the connection is down', async () => {
     const kit = scripted();
     await ready(kit);
-    expect(kit.timers.waiting.size).toBe(0);
+    expect(kit.clock.pending).toBe(0);
     kit.sockets[0]!.handlers.close(1006, 'gone');
     expect(kit.session.state).toBe('reconnecting');
-    expect(kit.timers.waiting.size).toBe(1);
+    expect(kit.clock.pending).toBe(1);
     kit.session.dispose();
-    expect(kit.timers.waiting.size).toBe(0);
-    kit.timers.advance(60_000);
-    await kit.flush();
+    expect(kit.clock.pending).toBe(0);
+    await kit.clock.advance(60_000);
     // No second connection was ever attempted.
     expect(kit.sockets).toHaveLength(1);
     expect(kit.session.state).toBe('closed');
@@ -103,13 +80,13 @@ describe("a voice session's lifetime", () => {
     const stopping = kit.session.stop();
     await kit.flush();
     expect(kit.sockets[0]!.closed).toBe(true);
-    expect(kit.timers.waiting.size).toBe(1);
+    expect(kit.clock.pending).toBe(1);
     kit.session.dispose();
     kit.session.dispose();
     await stopping;
     expect(kit.sockets[0]!.terminated).toBe(true);
-    expect(kit.timers.waiting.size).toBe(0);
+    expect(kit.clock.pending).toBe(0);
     await expect(kit.session.start()).rejects.toMatchObject({ code: 'cancelled' });
-    expect(kit.timers.waiting.size).toBe(0);
+    expect(kit.clock.pending).toBe(0);
   });
 });

@@ -4,10 +4,11 @@ import { startEmulator, type RunningEmulator } from '../../../../test/emulator/s
 import { voiceSessionRecords } from '../../../../test/emulator/voice/index';
 import { queueUtterance, tone, utterance } from '../../../../test/emulator/voice/voice-test-client';
 import { VerbatimError } from '../../../shared/errors';
+import { clockOf, systemClock } from '../../base/clock';
 import { HttpClient } from '../http/http-client';
 import { voiceAddress } from './voice-address';
 import type { SessionConfig } from './voice-protocol';
-import { systemTimers, VoiceSession, type VoiceSessionOptions } from './voice-session';
+import { VoiceSession, type VoiceSessionOptions } from './voice-session';
 import type { VoiceSocketFactory } from './voice-socket';
 import { EventLog, MemorySink, recordingSocketFactory } from './voice-session.test-kit';
 import { fetchVoiceToken } from './voice-token';
@@ -356,7 +357,7 @@ describe('dropped connections', () => {
   it('after the 30 s grace window, reconnects with a new session instead of resuming', async () => {
     let offset = 0;
     const { voice, log, recorder } = session({
-      timers: { now: () => Date.now() + offset, setTimeout: systemTimers.setTimeout },
+      clock: clockOf({ ...systemClock, now: () => Date.now() + offset }),
     });
     await voice.start();
     recorder.sockets[0]!.terminate();

@@ -3,6 +3,7 @@ import { Chunker, measureLevel, type Level } from './pcm';
 import { PlaybackQueue, type AudioSink } from './playback-queue';
 import { parseServerMessage, sessionUpdate, type ServerMessage, type SessionConfig } from './voice-protocol';
 import type { VoiceSocket, VoiceSocketFactory } from './voice-socket';
+import { systemClock, type Clock } from '../../base/clock';
 import { DisposableStore, toDisposable, type IDisposable } from '../../base/lifecycle';
 import { toolResultText } from '../library-tools/library-tools';
 
@@ -43,20 +44,6 @@ export interface AudioSource {
   stop(): Promise<void>;
 }
 
-export interface VoiceTimers {
-  now(): number;
-  /** Calls `fn` after `ms`; the returned function cancels it. */
-  setTimeout(fn: () => void, ms: number): () => void;
-}
-
-export const systemTimers: VoiceTimers = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const timer = setTimeout(fn, Math.max(0, ms));
-    return () => clearTimeout(timer);
-  },
-};
-
 export type VoiceAuth = { kind: 'key'; apiKey: string } | { kind: 'token'; token: () => Promise<string> };
 
 /** Runs a tool the agent called; the result goes back as JSON text, an `{ error }` as its sentence. */
@@ -67,7 +54,7 @@ export interface VoiceSessionOptions {
   auth: VoiceAuth;
   config: SessionConfig;
   socketFactory: VoiceSocketFactory;
-  timers?: VoiceTimers;
+  clock?: Clock;
   source?: AudioSource;
   sink?: AudioSink;
   runTool?: ToolRunner;
@@ -127,7 +114,7 @@ export class VoiceSession implements IDisposable {
   private stateNow: VoiceState = 'closed';
   private connection: Connection | undefined;
   private sessionIdNow: string | undefined;
-  private readonly timers: VoiceTimers;
+  private readonly clock: Clock;
   private readonly playback: PlaybackQueue | undefined;
   private readonly chunker = new Chunker();
   private readyWaiter: Waiter | undefined;
@@ -149,7 +136,7 @@ export class VoiceSession implements IDisposable {
   private readonly pendingTimers = new DisposableStore();
 
   constructor(private readonly options: VoiceSessionOptions) {
-    this.timers = options.timers ?? systemTimers;
+    this.clock = options.clock ?? systemClock;
     this.mode = options.mode ?? 'hands-free';
     this.headphones = options.headphones ?? false;
     this.config = options.config;
@@ -246,20 +233,19 @@ export class VoiceSession implements IDisposable {
    * cancels it too, then runs `onAbandon` (what must still happen, such as resolving a wait).
    */
   private later(fn: () => void, ms: number, onAbandon?: () => void): () => void {
-    let cancelTimer: () => void = () => undefined;
-    const entry = toDisposable(() => {
-      cancelTimer();
-      onAbandon?.();
-    });
-    cancelTimer = this.timers.setTimeout(() => {
+    const timer = this.clock.setTimeout(() => {
       this.pendingTimers.deleteAndLeak(entry);
       fn();
     }, ms);
+    const entry = toDisposable(() => {
+      timer.dispose();
+      onAbandon?.();
+    });
     // Already disposed: the timer is cancelled (and abandoned) at once.
     this.pendingTimers.add(entry);
     return () => {
       this.pendingTimers.deleteAndLeak(entry);
-      cancelTimer();
+      timer.dispose();
     };
   }
 
@@ -560,7 +546,7 @@ export class VoiceSession implements IDisposable {
       return;
     }
     this.failWaiters(new VerbatimError('network', 'The connection to the voice assistant dropped.'));
-    this.droppedAt ??= this.timers.now();
+    this.droppedAt ??= this.clock.now();
     this.setState('reconnecting');
     this.scheduleReconnect();
   }
@@ -576,7 +562,7 @@ export class VoiceSession implements IDisposable {
   private async reconnect(): Promise<void> {
     this.cancelReconnect = undefined;
     if (this.stopping) return;
-    const lostFor = this.timers.now() - (this.droppedAt ?? this.timers.now());
+    const lostFor = this.clock.now() - (this.droppedAt ?? this.clock.now());
     if (lostFor > (this.options.reconnectGiveUpMs ?? 60_000)) {
       this.emit({
         type: 'error',
