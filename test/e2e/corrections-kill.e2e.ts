@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test, expect, fixtureDir, speed } from './fixtures';
 import { startWebApp } from '../../src/web-host/start';
 import { CorrectionsPage } from './pages/corrections-page';
-import { exited, startHostProcess, stopAll } from './host-process';
+import { allowHostGoingAway, exited, startHostProcess, stopAll } from './host-process';
 
 /**
  * Never lose a correction (issue #19): words typed in the reader and left for a second are in
@@ -20,14 +20,8 @@ test('typed words left for a second survive a SIGKILL of the web host, and undo 
   allowConsole,
 }) => {
   test.setTimeout(90_000);
-  // The hosts are closed and killed on purpose: the page's bridge, trying to reconnect, makes
-  // Chromium log each refused WebSocket itself.
-  allowConsole(/^console error: WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/);
-  // A host killed while the reader still streams its recording cuts that response: Chromium
-  // logs the cut (or refused) media request itself.
-  allowConsole(
-    /^console error: Failed to load resource: net::ERR_(CONTENT_LENGTH_MISMATCH|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE) \(.*\/__verbatim\/media\//,
-  );
+  // The hosts are closed and killed on purpose, under the page.
+  allowHostGoingAway(allowConsole);
   const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-kill-'));
   const env = { VERBATIM_API_KEY: emulator.options.key, VERBATIM_TRANSCRIPTION_URL: emulator.url };
   const children: ChildProcessWithoutNullStreams[] = [];

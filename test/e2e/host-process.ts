@@ -1,5 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AllowConsole } from './fixtures';
+import { spokenPcm } from '../fixtures/spoken-pcm';
 
 /**
  * The web host as a process of its own (`npm run start:web`), for the tests that SIGKILL it:
@@ -39,4 +42,37 @@ export async function stopAll(children: readonly ChildProcessWithoutNullStreams[
       await exited(child);
     }
   }
+}
+
+/**
+ * What Chromium logs itself when a test stops or kills the host under an open page: the
+ * bridge's refused WebSocket as it reconnects, and the recording's media request cut short.
+ */
+export function allowHostGoingAway(allowConsole: AllowConsole): void {
+  allowConsole(/^console error: WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/);
+  allowConsole(
+    /^console error: Failed to load resource: net::ERR_(CONTENT_LENGTH_MISMATCH|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE) \(.*\/__verbatim\/media\//,
+  );
+}
+
+/**
+ * A host process's environment for recording without a sound card: 12 seconds of speech at
+ * 16 kHz in `dataDir`, read as the microphone. Answers the environment and the speech written.
+ */
+export function recordingHostEnv(
+  dataDir: string,
+  service: { key: string; url: string },
+): { env: Record<string, string>; speech: Buffer } {
+  const input = join(dataDir, 'input.raw');
+  const speech = spokenPcm(12, 16_000);
+  writeFileSync(input, speech);
+  return {
+    env: {
+      VERBATIM_API_KEY: service.key,
+      VERBATIM_TRANSCRIPTION_URL: service.url,
+      VERBATIM_RECORD_INPUT: input,
+      VERBATIM_RECORD_INPUT_RATE: '16000',
+    },
+    speech,
+  };
 }

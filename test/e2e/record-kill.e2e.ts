@@ -1,12 +1,11 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecorderStatus, Recording } from '../../src/shared/recording';
-import { spokenPcm } from '../fixtures/spoken-pcm';
 import { callBridge } from './pages/bridge';
 import { RecordPage } from './pages/record-page';
-import { exited, startHostProcess, stopAll } from './host-process';
+import { allowHostGoingAway, exited, recordingHostEnv, startHostProcess, stopAll } from './host-process';
 import { test, expect } from './fixtures';
 
 /**
@@ -21,24 +20,10 @@ test('a recording survives a SIGKILL of the app, repaired and offered at the nex
   allowConsole,
 }) => {
   test.setTimeout(90_000);
-  // The hosts are closed and killed on purpose: the page's bridge, trying to reconnect, makes
-  // Chromium log each refused WebSocket itself.
-  allowConsole(/^console error: WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/);
-  // A host killed while a page still streams a recording cuts that response: Chromium logs the
-  // cut (or refused) media request itself.
-  allowConsole(
-    /^console error: Failed to load resource: net::ERR_(CONTENT_LENGTH_MISMATCH|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE) \(.*\/__verbatim\/media\//,
-  );
+  // The hosts are closed and killed on purpose, under the page.
+  allowHostGoingAway(allowConsole);
   const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-e2e-record-kill-'));
-  const input = join(dataDir, 'input.raw');
-  const speech = spokenPcm(12, 16_000);
-  writeFileSync(input, speech);
-  const env = {
-    VERBATIM_API_KEY: emulator.options.key,
-    VERBATIM_TRANSCRIPTION_URL: emulator.url,
-    VERBATIM_RECORD_INPUT: input,
-    VERBATIM_RECORD_INPUT_RATE: '16000',
-  };
+  const { env, speech } = recordingHostEnv(dataDir, { key: emulator.options.key, url: emulator.url });
   const children: ChildProcessWithoutNullStreams[] = [];
   try {
     const first = await startHostProcess(dataDir, env);
