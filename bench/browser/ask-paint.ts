@@ -57,7 +57,7 @@ export async function run(): Promise<Measurement[]> {
   };
   // When main announces each answer's first text to the renderer: splits the latency in two.
   const announcedAt = new Map<string, number>();
-  const stopListening = host.services.ask.events.subscribe((event) => {
+  const listening = host.services.ask.events.subscribe((event) => {
     if (event.type === 'delta' && !announcedAt.has(event.requestId))
       announcedAt.set(event.requestId, performance.timeOrigin + performance.now());
   });
@@ -140,7 +140,7 @@ export async function run(): Promise<Measurement[]> {
     ];
   } finally {
     globalThis.fetch = originalFetch;
-    stopListening();
+    listening.dispose();
     await browser.close();
     await host.close();
     emulator.stop();
