@@ -11,7 +11,7 @@ import {
   type KeyContext,
   type ResolvedKeymap,
 } from '../../../shared/keymap';
-import { chordRefusal, formatChord, type Platform } from './transcription-keys';
+import { chordRefusal, formatChord, type Platform } from './chord-text';
 
 /**
  * Reading key presses against the keymap (shared/keymap.ts). Pure: a press and the resolved

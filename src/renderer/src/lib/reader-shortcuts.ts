@@ -5,7 +5,7 @@ import {
   type CommandId,
   type ResolvedKeymap,
 } from '../../../shared/keymap';
-import { formatChord, type Platform } from './transcription-keys';
+import { formatChord, type Platform } from './chord-text';
 
 /** One line of the shortcut help: the keys as this machine writes them, and what they do. */
 export interface ShortcutRow {

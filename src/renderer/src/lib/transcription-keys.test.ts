@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { settingsPatchSchema, settingsSchema } from '../../../shared/settings';
 import { normalizeChord } from '../../../shared/keymap';
 import { chordOf, type KeyLike } from './keymap';
-import {
-  chordRefusal,
-  formatChord,
-  platformOf,
-  recordedKey,
-  resumeFromMs,
-  transcriptionAction,
-} from './transcription-keys';
+import { recordedKey, resumeFromMs, transcriptionAction } from './transcription-keys';
+import { chordRefusal, formatChord, platformOf } from './chord-text';
 
 /** A key press as a browser reports it: no modifiers unless given. */
 function press(key: string, extra: Partial<KeyLike> = {}): KeyLike {

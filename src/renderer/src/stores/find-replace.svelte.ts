@@ -9,7 +9,7 @@ import {
   type SentenceMatch,
 } from '../lib/find-replace';
 import type { Problem } from '../lib/error-message';
-import { formatChord, platformOf } from '../lib/transcription-keys';
+import { formatChord, platformOf } from '../lib/chord-text';
 
 /** What find and replace needs of the open transcript (TranscriptStore is one). */
 export interface FindReplaceHost {

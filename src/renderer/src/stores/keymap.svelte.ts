@@ -1,6 +1,6 @@
 import { resolveKeymap, type CommandId, type ResolvedKeymap } from '../../../shared/keymap';
 import { chordsOf, commandsForPress, type CommandHandler } from '../lib/keymap';
-import { formatChord, platformOf, type Platform } from '../lib/transcription-keys';
+import { formatChord, platformOf, type Platform } from '../lib/chord-text';
 import { placeOf } from './transcription-keys.svelte';
 import { settings } from './settings.svelte';
 

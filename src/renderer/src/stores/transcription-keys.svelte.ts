@@ -1,13 +1,7 @@
 import type { Settings } from '../../../shared/settings';
 import type { ReaderModel } from '../lib/reader-model';
-import {
-  formatChord,
-  platformOf,
-  resumeFromMs,
-  transcriptionAction,
-  type Platform,
-  type TranscriptionAction,
-} from '../lib/transcription-keys';
+import { resumeFromMs, transcriptionAction, type TranscriptionAction } from '../lib/transcription-keys';
+import { formatChord, platformOf, type Platform } from '../lib/chord-text';
 import type { KeyLike, KeyPlace } from '../lib/keymap';
 import { settings } from './settings.svelte';
 

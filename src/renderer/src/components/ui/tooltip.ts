@@ -1,5 +1,5 @@
 import type { Attachment } from 'svelte/attachments';
-import { formatChord, platformOf } from '../../lib/transcription-keys';
+import { formatChord, platformOf } from '../../lib/chord-text';
 
 const platform = platformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
 
