@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { inspectRecording, uploadSource } from '../transcription/recording-file';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../../test/emulator/server';
 import { createCore, type Core } from '../app-core';
 import { acceleratedClock } from '../../base/clock';
+import type { FetchLike } from '../http/http-client';
 import type { JobRecord } from '../library/library';
 import { LibraryDatabase } from '../library/library-database';
 import type { JobStatus } from '../../../shared/library';
@@ -28,6 +29,7 @@ afterAll(() => emulator.close());
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((core) => core.close()));
   await admin('DELETE', '/__admin/faults');
+  await admin('DELETE', '/__admin/requests');
 });
 
 async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -47,7 +49,10 @@ async function requests(): Promise<{ method: string; path: string; status: numbe
   ).requests;
 }
 
-function core(dataDir = mkdtempSync(join(tmpdir(), 'verbatim-scheduler-')), options: { key?: string } = {}) {
+function core(
+  dataDir = mkdtempSync(join(tmpdir(), 'verbatim-scheduler-')),
+  options: { key?: string; fetch?: FetchLike } = {},
+) {
   const history = new Map<string, JobStatus[]>();
   const progress: number[] = [];
   const created = createCore({
@@ -57,6 +62,7 @@ function core(dataDir = mkdtempSync(join(tmpdir(), 'verbatim-scheduler-')), opti
     clock: acceleratedClock(speed),
     transientRetryMs: 2_000,
     requestsPerSecond: 50,
+    fetch: options.fetch,
     onJob: (job: JobRecord) => {
       const seen = history.get(job.id) ?? [];
       if (seen.at(-1) !== job.status) seen.push(job.status);
@@ -217,6 +223,48 @@ describe('the scheduler', () => {
     const done = await restarted.core.library.get(job.id);
     expect(done).toMatchObject({ status: 'completed', remoteId: remote.id });
     expect((await requests()).filter((r) => r.method === 'POST' && r.path === '/v2/transcript')).toEqual([]);
+  });
+
+  it('gives two jobs of one URL a transcript each when one creation fails while the answer to the other is on its way', async () => {
+    // Job B's creation reaches the service, but its answer (and so its saved remote id) is held
+    // back; job A's creation fails, so A looks in the service's list for a transcript of the
+    // same URL made before its answer was lost. B's looks unclaimed there: A must not take it.
+    let creations = 0;
+    let listed = false;
+    let releaseAnswer = (): void => {};
+    const answerHeld = new Promise<void>((resolve) => {
+      releaseAnswer = resolve;
+    });
+    const throughHoldingB: FetchLike = async (input, init) => {
+      const { pathname } = new URL(input);
+      if (init.method === 'POST' && pathname === '/v2/transcript') {
+        creations += 1;
+        if (creations === 1) {
+          const answer = await fetch(input, init);
+          await Promise.race([answerHeld, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+          return answer;
+        }
+        if (!listed) return Response.json({ error: 'Service busy' }, { status: 503 });
+      }
+      const answer = await fetch(input, init);
+      if (init.method === 'GET' && pathname === '/v2/transcript') {
+        listed = true;
+        releaseAnswer();
+      }
+      return answer;
+    };
+    const { core: c } = core(undefined, { fetch: throughHoldingB });
+    const url = await c.clientFor('us').upload(uploadSource(await inspectRecording(statement)));
+    const b = await c.scheduler.submit({ source: { kind: 'url', url }, title: 'B', options: {}, region: 'us' });
+    await vi.waitFor(() => expect(creations).toBe(1));
+    const a = await c.scheduler.submit({ source: { kind: 'url', url }, title: 'A', options: {}, region: 'us' });
+    await c.scheduler.idle();
+
+    const [doneA, doneB] = [await c.library.get(a.id), await c.library.get(b.id)];
+    expect(listed).toBe(true);
+    expect(doneA).toMatchObject({ status: 'completed', error: null });
+    expect(doneB).toMatchObject({ status: 'completed', error: null });
+    expect(doneA?.remoteId).not.toBe(doneB?.remoteId);
   });
 
   it('rides out every fault the service can throw at it', async () => {

@@ -11,6 +11,7 @@ import { RequestBudget } from './request-budget';
 import { silentLogger, type Logger } from '../log/logger';
 import type { IDisposable } from '../../base/lifecycle';
 import { defaultPollingPolicy, firstCheckDelay, nextCheckDelay, type PollingPolicy } from './polling-plan';
+import { CreateAdoptGate } from './create-adopt-gate';
 
 export type JobSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
 
@@ -78,8 +79,9 @@ const finished: readonly JobStatus[] = ['completed', 'error', 'cancelled'];
  * Moves every job from a recording to a stored transcript without a webhook. Each job is
  * written to the library before any network call and every step is a stored state, so a
  * crash at any point resumes where it stopped. After a crash between creating the remote
- * transcript and saving its id, the job is found again through the list endpoint (its
- * audio_url is the unique upload URL) instead of being created twice.
+ * transcript and saving its id, the job is found again through the list endpoint (by its
+ * audio_url, among the transcripts no other job holds) instead of being created twice; that
+ * search waits for the creations of the same recording on their way (create-adopt-gate.ts).
  */
 export class Scheduler implements IDisposable {
   private readonly budget: RequestBudget;
@@ -99,6 +101,7 @@ export class Scheduler implements IDisposable {
   private readonly sending = new Set<string>();
   /** The jobs another process is sending, already said in the log. */
   private readonly sentElsewhere = new Set<string>();
+  private readonly createAdoptGate = new CreateAdoptGate();
 
   constructor(private readonly options: SchedulerOptions) {
     this.log = options.logger ?? silentLogger;
@@ -517,14 +520,18 @@ export class Scheduler implements IDisposable {
     const audioUrl = job.sourceKind === 'url' ? job.source : job.uploadUrl;
     if (!audioUrl) throw new VerbatimError('internal', 'The upload finished but its address was lost.');
     await this.budget.take(signal);
-    const transcript = await this.options
-      .clientFor(job.region)
-      .create({ ...job.options, audio_url: audioUrl }, signal);
-    await this.update(job.id, {
-      remoteId: transcript.id,
-      status: transcript.status === 'processing' ? 'processing' : 'queued',
-      nextCheckAt: this.options.clock.now() + firstCheckDelay(job.audioDurationMs, this.polling),
-      checks: 0,
+    // Its remote id is saved before a search for a lost transcript of the same recording may
+    // look at the service's list (create-adopt-gate.ts).
+    await this.createAdoptGate.creating(recordingKey(job.region, audioUrl), async () => {
+      const transcript = await this.options
+        .clientFor(job.region)
+        .create({ ...job.options, audio_url: audioUrl }, signal);
+      await this.update(job.id, {
+        remoteId: transcript.id,
+        status: transcript.status === 'processing' ? 'processing' : 'queued',
+        nextCheckAt: this.options.clock.now() + firstCheckDelay(job.audioDurationMs, this.polling),
+        checks: 0,
+      });
     });
   }
 
@@ -532,6 +539,14 @@ export class Scheduler implements IDisposable {
   private async adoptExisting(job: JobRecord, signal: AbortSignal): Promise<boolean> {
     const audioUrl = job.sourceKind === 'url' ? job.source : job.uploadUrl;
     if (!audioUrl) return false;
+    // The same recording may be transcribed by other jobs at once: their creations on the way
+    // end, and save their ids, before this looks for an unclaimed transcript of it.
+    return this.createAdoptGate.searching(recordingKey(job.region, audioUrl), () =>
+      this.findCreatedBefore(job, audioUrl, signal),
+    );
+  }
+
+  private async findCreatedBefore(job: JobRecord, audioUrl: string, signal: AbortSignal): Promise<boolean> {
     const client = this.options.clientFor(job.region);
     const taken = new Set(
       (await this.options.library.list({ limit: 100_000 }))
@@ -749,4 +764,9 @@ function isTransient(error: unknown): error is ServiceError {
       error.code === 'rate_limited' ||
       (error.code === 'service' && error.status !== undefined))
   );
+}
+
+/** One recording on one service: what the service's list can confuse across jobs. */
+function recordingKey(region: Region, audioUrl: string): string {
+  return `${region} ${audioUrl}`;
 }
