@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from './database';
 import { JobStore } from './job-store';
+import type { Statement } from 'better-sqlite3';
 
 let db: Db;
 let jobs: JobStore;
@@ -48,6 +49,46 @@ function statementsRunBy(read: () => unknown): number {
   for (const spy of runs) spy.mockRestore();
   return count;
 }
+
+/** The table columns the statements run by `read` return, as "table.column". */
+function columnsReadBy(read: () => unknown): Set<string> {
+  const prototype = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, unknown>;
+  const seen = new Set<string>();
+  const runs = (['all', 'get', 'iterate'] as const).map((method) => {
+    const original = prototype[method] as (...args: unknown[]) => unknown;
+    return vi.spyOn(prototype as Record<typeof method, () => unknown>, method).mockImplementation(function (
+      this: Statement,
+      ...args: unknown[]
+    ) {
+      for (const column of this.columns()) seen.add(`${column.table}.${column.column}`);
+      return original.apply(this, args);
+    });
+  });
+  read();
+  for (const spy of runs) spy.mockRestore();
+  return seen;
+}
+
+describe('reading jobs', () => {
+  it('never reads the service JSON or the full text kept beside a transcript (megabytes for a long one)', () => {
+    libraryOf(3);
+    db.prepare(
+      "UPDATE transcripts SET transcript_json = ?, text = ?, status = 'processing' WHERE id = 't001'",
+    ).run(
+      JSON.stringify({ words: Array.from({ length: 1000 }, (_, i) => ({ text: `word${i}` })) }),
+      'word '.repeat(1000),
+    );
+    const read = columnsReadBy(() => {
+      jobs.get('t001');
+      jobs.require('t001');
+      jobs.list();
+      jobs.unfinished();
+    });
+    expect(read.has('transcripts.id')).toBe(true);
+    expect(read.has('transcripts.transcript_json')).toBe(false);
+    expect(read.has('transcripts.text')).toBe(false);
+  });
+});
 
 describe('JobStore.list', () => {
   it('reads a page of any length in the same few statements, not a few per transcript', () => {

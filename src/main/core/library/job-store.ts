@@ -122,7 +122,7 @@ export class JobStore {
   }
 
   get(id: string): JobRecord | undefined {
-    const row = statement(this.db, 'SELECT * FROM transcripts WHERE id = ?').get(id);
+    const row = statement(this.db, `SELECT ${transcriptRow.columns} FROM transcripts WHERE id = ?`).get(id);
     return row ? this.toRecords([row])[0] : undefined;
   }
 
@@ -146,7 +146,7 @@ export class JobStore {
     ];
     const rows = statement(
       this.db,
-      `SELECT * FROM transcripts ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+      `SELECT ${transcriptRow.columns} FROM transcripts ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
          ORDER BY created_at DESC, id LIMIT @limit OFFSET @offset`,
     ).all({
       status: options.status,
@@ -171,7 +171,7 @@ export class JobStore {
   unfinished(): JobRecord[] {
     const rows = statement(
       this.db,
-      `SELECT * FROM transcripts WHERE ${unfinished} ORDER BY created_at`,
+      `SELECT ${transcriptRow.columns} FROM transcripts WHERE ${unfinished} ORDER BY created_at`,
     ).all();
     return this.toRecords(rows);
   }

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -55,5 +56,18 @@ describe('row mapping', () => {
       ),
     );
     expect(() => mapping.fromRow({ done_flag: 1, due_json: '{"at":"soon"}', label: null })).toThrow();
+  });
+
+  it('names exactly its columns for a SELECT, and a row read through them maps whole', () => {
+    const mapping = rowMapping({ done: flag('done_flag'), label: value<string>('label') });
+    expect(mapping.columns).toBe('done_flag, label');
+    const db = new Database(':memory:');
+    db.exec(
+      "CREATE TABLE t (done_flag INTEGER, label TEXT, big TEXT); INSERT INTO t VALUES (1, 'a', 'megabytes')",
+    );
+    const row = db.prepare(`SELECT ${mapping.columns} FROM t`).get() as Record<string, unknown>;
+    expect(Object.keys(row)).toEqual(['done_flag', 'label']);
+    expect(mapping.fromRow(row)).toEqual({ done: true, label: 'a' });
+    db.close();
   });
 });

@@ -45,6 +45,12 @@ export type MappedRow<S extends Spec> = { [K in keyof S]: S[K] extends Column<in
 
 /** Plain functions (no `this`), so `rows.map(mapping.fromRow)` reads as it should. */
 export interface RowMapping<S extends Spec> {
+  /**
+   * The mapped columns, comma-separated, for a SELECT: a store reads only what it maps, never
+   * `SELECT *` (a transcript's row also holds its service JSON and full text, megabytes that
+   * every job read paid for before, issue #33).
+   */
+  readonly columns: string;
   fromRow(this: void, row: unknown): MappedRow<S>;
   toRow(this: void, mapped: MappedRow<S>): Record<string, unknown>;
 }
@@ -52,6 +58,7 @@ export interface RowMapping<S extends Spec> {
 export function rowMapping<S extends Spec>(spec: S): RowMapping<S> {
   const fields = Object.entries(spec) as [keyof S & string, Column<unknown>][];
   return {
+    columns: fields.map(([, column]) => column.name).join(', '),
     fromRow(row) {
       const stored = row as Record<string, unknown>;
       const mapped: Record<string, unknown> = {};
