@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, fixtureDir, screenshotDir } from './fixtures';
+import type { Locator } from '@playwright/test';
 import { ReaderPage } from './pages/reader-page';
 import type { BridgeApi } from '../../src/shared/ipc/api';
 import type { TranscriptDetail } from '../../src/shared/ipc/contract';
@@ -212,11 +213,18 @@ test.describe('the transcript reader', () => {
 
     // Space plays and pauses, unless a field has the focus.
     const play = page.getByRole('button', { name: 'Play', exact: true });
+    // Each icon button shows its one icon, a copy of the drawn SVG, replaced as its state turns.
+    const iconsOf = (button: Locator): Promise<(string | null)[]> =>
+      button.locator('svg').evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('class')));
+    expect(await iconsOf(play)).toEqual([expect.stringContaining('lucide-play')]);
     await page.keyboard.press('Space');
-    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+    const pause = page.getByRole('button', { name: 'Pause', exact: true });
+    await expect(pause).toBeVisible();
+    expect(await iconsOf(pause)).toEqual([expect.stringContaining('lucide-pause')]);
     await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
     await page.keyboard.press('Space');
     await expect(play).toBeVisible();
+    expect(await iconsOf(play)).toEqual([expect.stringContaining('lucide-play')]);
     await reader.openFind();
     await page.keyboard.press('Space');
     await expect(play).toBeVisible();
