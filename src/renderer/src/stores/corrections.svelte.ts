@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/corrections/corrections';
 import { learnedFromWords, type LearnedSpelling } from '../../../shared/glossary/learned-spellings';
 import { planEdit, type PlanContext } from '../../../shared/corrections/edit-plan';
-import { applyStep } from '../../../shared/corrections/sentence-changes';
+import { applyStep, invertSteps } from '../../../shared/corrections/sentence-changes';
 import { isVerbatimError } from '../../../shared/errors';
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
 import type { Segment } from '../../../shared/library';
@@ -89,6 +89,11 @@ export class Corrections {
   private queue: Promise<unknown> = Promise.resolve();
   /** Edits queued or on their way: a change is painted before main answers only when none is. */
   private inFlight = 0;
+  /**
+   * The last edit, when it was one commit painted before main answered and nothing has changed
+   * since: its undo can be painted at once too, from the words as they were (see history).
+   */
+  private undoable: (ShownChange & { after: ReaderModel; revision: number }) | undefined;
 
   constructor(private readonly host: CorrectionsHost) {}
 
@@ -125,11 +130,12 @@ export class Corrections {
       const typed = normalise(text);
       if (typed === edit.stored || edit.count === 0) return true;
       try {
+        const continues = edit.editId;
         const result = await api.corrections.edit({
           id: this.host.id,
           intent: { kind: 'text', from: edit.from, count: edit.count, text: typed },
           expectedRevision: this.state?.revision,
-          continues: edit.editId,
+          continues,
         });
         edit.editId = result.editId ?? undefined;
         edit.stored = typed;
@@ -137,8 +143,12 @@ export class Corrections {
         // The turn's sentences stay where they were; only their number can change.
         for (const step of result.steps)
           for (const change of step) edit.count += change.inserted.length - change.removed.length;
-        if (shown && JSON.stringify(result.steps) === JSON.stringify([shown.step])) this.keepState(result);
-        else {
+        if (shown && JSON.stringify(result.steps) === JSON.stringify([shown.step])) {
+          this.keepState(result);
+          // One commit, all of the edit: its undo puts back exactly the words painted over.
+          if (continues === undefined && this.host.model)
+            this.undoable = { ...shown, after: this.host.model, revision: result.state.revision };
+        } else {
           if (shown) this.unshow(shown);
           this.applyResult(result);
         }
@@ -318,12 +328,19 @@ export class Corrections {
         return false;
       }
       this.host.error = undefined;
+      const painted = action === 'undo' ? this.paintUndo() : undefined;
       try {
         const result = await api.corrections[action]({ id: this.host.id });
-        this.applyResult(result);
+        if (painted && JSON.stringify(result.steps) === JSON.stringify(invertSteps([painted.step])))
+          this.keepState(result);
+        else {
+          if (painted) this.unshow(painted);
+          this.applyResult(result);
+        }
         this.host.notice = `${action === 'undo' ? 'Undone' : 'Redone'}: ${label ?? ''}`;
         return true;
       } catch (error) {
+        if (painted) this.unshow(painted);
         await this.failed(error, `corrections.${action}`);
         return false;
       }
@@ -380,6 +397,29 @@ export class Corrections {
 
   private keepState(result: EditResult): void {
     this.takeState(result.state);
+  }
+
+  /**
+   * Paints the undo of the last edit before main answers, when that edit was one commit painted
+   * the same way and nothing changed since (same revision, the same model on screen): the words
+   * as they were are already at hand, so the undo shows in the frame of the key press rather
+   * than after a round trip to main (issue #33). Returns what to put back if main answers
+   * otherwise (as `unshow` takes it); undefined when nothing was painted.
+   */
+  private paintUndo(): ShownChange | undefined {
+    const undoable = this.undoable;
+    this.undoable = undefined;
+    const detail = this.host.detail;
+    if (
+      !undoable ||
+      !detail ||
+      this.state?.revision !== undoable.revision ||
+      this.host.model !== undoable.after
+    )
+      return undefined;
+    this.host.detail = { ...detail, sentences: undoable.sentences };
+    this.host.model = undoable.model;
+    return { step: undoable.step, sentences: detail.sentences, model: undoable.after };
   }
 
   private patch(step: EditStep): void {

@@ -4,7 +4,7 @@ import { VerbatimError } from '../../../shared/errors';
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
 import type { Segment } from '../../../shared/library';
 import { planEdit } from '../../../shared/corrections/edit-plan';
-import { sentenceFrom } from '../../../shared/corrections/sentence-changes';
+import { invertSteps, sentenceFrom } from '../../../shared/corrections/sentence-changes';
 
 type EditCall = {
   id: string;
@@ -13,8 +13,9 @@ type EditCall = {
   continues?: number;
 };
 const edit = vi.fn<(input: EditCall) => Promise<EditResult>>();
+const undo = vi.fn<(input: { id: string }) => Promise<EditResult>>();
 const write = vi.fn(() => Promise.resolve(undefined));
-vi.mock('../lib/api', () => ({ api: { corrections: { edit }, log: { write } } }));
+vi.mock('../lib/api', () => ({ api: { corrections: { edit, undo }, log: { write } } }));
 
 const { Corrections } = await import('./corrections.svelte');
 const { buildModel } = await import('../lib/reader-model');
@@ -96,6 +97,7 @@ function deferred<T>() {
 
 beforeEach(() => {
   edit.mockReset();
+  undo.mockReset();
 });
 
 describe('leaving a corrected turn', () => {
@@ -199,5 +201,94 @@ describe('leaving a corrected turn', () => {
     first.resolve(afterFirst);
     expect(await finished).toBe(true);
     expect(host.model!.turns[0]!.text).toBe('Mayor Brennan spoke first.');
+  });
+});
+
+describe('undoing a corrected turn', () => {
+  /** A turn corrected in one commit that main stored as painted: what Ctrl+Z then undoes. */
+  async function corrected() {
+    const opened = openTranscript();
+    const { host, corrections } = opened;
+    const original = host.model;
+    const before = host.detail!.sentences;
+    const stored = deferred<EditResult>();
+    edit.mockImplementation((call) => {
+      const answer = answerAsMain(before, call, 1);
+      stored.resolve(answer);
+      return Promise.resolve({ ...answer, state: { ...answer.state, undo: 'Correction in turn 1' } });
+    });
+    const turn = corrections.startEditing(host.model!.turns[0]!)!;
+    expect(await corrections.finishEditing(turn, 'Mayor Brennan spoke first.')).toBe(true);
+    expect(host.model!.turns[0]!.text).toBe('Mayor Brennan spoke first.');
+    return { ...opened, original, storedStep: (await stored.promise).steps };
+  }
+
+  it('paints the words as they were before main answers, and main’s matching answer changes nothing more', async () => {
+    const { host, corrections, original, storedStep } = await corrected();
+    const answer = deferred<EditResult>();
+    undo.mockImplementation(() => answer.promise);
+    const undone = corrections.undo();
+    await vi.waitFor(() => expect(undo).toHaveBeenCalledTimes(1));
+    expect(host.model).toBe(original);
+    expect(host.detail!.sentences[0]!.text).toBe('Mayor Brenan spoke first.');
+    answer.resolve({ editId: null, steps: invertSteps(storedStep), replaced: 0, state: state(2) });
+    expect(await undone).toBe(true);
+    expect(host.model).toBe(original);
+    expect(host.detail!.corrections.revision).toBe(2);
+    expect(host.notice).toBe('Undone: Correction in turn 1');
+  });
+
+  it('takes main’s answer when main undid something else', async () => {
+    const { host, corrections } = await corrected();
+    const before = host.detail!.sentences;
+    undo.mockImplementation(() =>
+      Promise.resolve(
+        answerAsMain(
+          before,
+          {
+            id: 't1',
+            intent: { kind: 'text', from: 2, count: 1, text: 'Thank you all.' } as EditCall['intent'],
+          },
+          2,
+        ),
+      ),
+    );
+    expect(await corrections.undo()).toBe(true);
+    expect(host.model!.turns.map((turn) => turn.text)).toEqual([
+      'Mayor Brennan spoke first.',
+      'Then the harbour master.',
+      'Thank you all.',
+    ]);
+  });
+
+  it('puts the corrected words back when the undo fails, and says why', async () => {
+    const { host, corrections } = await corrected();
+    const correctedModel = host.model;
+    undo.mockRejectedValue(new VerbatimError('storage', 'The disk is full.'));
+    expect(await corrections.undo()).toBe(false);
+    expect(host.model).toBe(correctedModel);
+    expect(host.detail!.sentences[0]!.text).toBe('Mayor Brennan spoke first.');
+    expect(host.error).toBeDefined();
+  });
+
+  it('waits for main when the edit was more than one commit (typing saved on the way)', async () => {
+    const { host, corrections } = openTranscript();
+    edit.mockImplementation((call) =>
+      Promise.resolve({
+        ...answerAsMain(host.detail!.sentences, call, (call.expectedRevision ?? 0) + 1),
+        state: { ...state((call.expectedRevision ?? 0) + 1), undo: 'Correction in turn 1' },
+      }),
+    );
+    const turn = corrections.startEditing(host.model!.turns[0]!)!;
+    expect(await corrections.commitText(turn, 'Mayor Bren spoke first.')).toBe(true);
+    expect(await corrections.finishEditing(turn, 'Mayor Brennan spoke first.')).toBe(true);
+    const answer = deferred<EditResult>();
+    undo.mockImplementation(() => answer.promise);
+    const correctedModel = host.model;
+    const undone = corrections.undo();
+    await vi.waitFor(() => expect(undo).toHaveBeenCalledTimes(1));
+    expect(host.model).toBe(correctedModel);
+    answer.reject(new VerbatimError('storage', 'The disk is full.'));
+    expect(await undone).toBe(false);
   });
 });

@@ -38,13 +38,6 @@ export function iconSvg(icon: IconComponent, size: number, strokeWidth: number):
   return svg.cloneNode(true) as SVGElement;
 }
 
-/** How many icons have been drawn (not copied): what the icon tests count. */
-export function drawnIconCount(): number {
-  let count = 0;
-  for (const bySize of drawn.values()) count += bySize.size;
-  return count;
-}
-
 /** Puts a copy of the icon's SVG first in the element; a new icon replaces it. */
 export function iconStamp(icon: IconComponent, size: number, strokeWidth: number): Attachment<HTMLElement> {
   return (element) => {
