@@ -180,3 +180,13 @@ describe('after a replace', () => {
     expect(replacedMessage(0, 'Ctrl+Z')).toMatch(/Nothing was replaced/);
   });
 });
+
+describe('an empty query', () => {
+  it('finds the same empty list for any transcript, so a correction re-checks no word on screen for it', () => {
+    const options = { wholeWord: false, matchCase: false };
+    const nothing = sentenceMatches(sentences, model, '', options);
+    expect(nothing).toEqual([]);
+    const corrected = sentences.slice(1);
+    expect(sentenceMatches(corrected, buildModel(corrected, []), '  ', options)).toBe(nothing);
+  });
+});

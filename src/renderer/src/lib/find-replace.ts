@@ -29,13 +29,19 @@ export interface SentenceMatch extends FindMatch {
  * of a sentence here is the n-th main replaces with `at`. A phrase that runs across two
  * sentences is therefore not a match: main could not replace it either.
  */
+/**
+ * What an empty query finds, the same array every time: the reader's words read the matches, and
+ * a new empty array on each correction would have every word on screen checked again (issue #33).
+ */
+const noMatches: SentenceMatch[] = [];
+
 export function sentenceMatches(
   sentences: readonly Segment[],
   model: ReaderModel,
   query: string,
   options: FindOptions,
 ): SentenceMatch[] {
-  if (!query.trim()) return [];
+  if (!query.trim()) return noMatches;
   const pattern = findPattern(query, options);
   const matches: SentenceMatch[] = [];
   // Words are numbered in sentence order by buildModel, so a sentence's first word is a running sum.

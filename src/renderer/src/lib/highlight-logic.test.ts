@@ -6,6 +6,7 @@ import {
   inSpokenOrder,
   movedIndex,
   reorder,
+  sameMarksOr,
   storyQueue,
   storyFileName,
   storyStep,
@@ -169,5 +170,29 @@ describe('storyFileName', () => {
   it('names the file after the story, without the characters file systems refuse', () => {
     expect(storyFileName('Ferry: the "deal" / part 2?', 'docx')).toBe('Ferry the deal part 2.docx');
     expect(storyFileName('  ', 'md')).toBe('story.md');
+  });
+});
+
+describe('sameMarksOr', () => {
+  it('keeps the marks shown while the new ones mark the same words alike, and takes any change', () => {
+    const shown = new Map([
+      [3, 'yellow'],
+      [4, 'yellow'],
+    ]);
+    expect(sameMarksOr(shown, new Map(shown))).toBe(shown);
+    const recoloured = new Map([
+      [3, 'yellow'],
+      [4, 'green'],
+    ]);
+    expect(sameMarksOr(shown, recoloured)).toBe(recoloured);
+    const moved = new Map([
+      [4, 'yellow'],
+      [5, 'yellow'],
+    ]);
+    expect(sameMarksOr(shown, moved)).toBe(moved);
+    const fewer = new Map([[3, 'yellow']]);
+    expect(sameMarksOr(shown, fewer)).toBe(fewer);
+    expect(sameMarksOr(undefined, shown)).toBe(shown);
+    expect(sameMarksOr(shown, undefined)).toBeUndefined();
   });
 });

@@ -71,6 +71,19 @@ export function highlightedWords(
   return marked;
 }
 
+/**
+ * `next`, or `shown` when both mark the same words alike: a correction rebuilds the reader's
+ * model, and a new map with the same marks would have every word on screen checked again.
+ */
+export function sameMarksOr<K, V>(
+  shown: ReadonlyMap<K, V> | undefined,
+  next: Map<K, V> | undefined,
+): ReadonlyMap<K, V> | undefined {
+  if (!shown || !next || shown.size !== next.size) return next;
+  for (const [key, value] of next) if (shown.get(key) !== value) return next;
+  return shown;
+}
+
 /** The highlights panel's order: as they are spoken, the longer first when two start together. */
 export function inSpokenOrder<T extends Pick<Highlight, 'id' | 'startMs' | 'endMs'>>(
   highlights: readonly T[],
