@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, screenshotDir, fixtureDir } from './fixtures';
 import { LibraryPage } from './pages/library-page';
+import type { Library } from '../../src/main/core/library/library';
 
 const interview = join(fixtureDir, 'interview-ferry-contract.wav');
 const statement = join(fixtureDir, 'press-statement.wav');
@@ -58,6 +59,49 @@ test('a new transcript appears at once with its progress, then completes with it
   // Clicking the row opens the transcript.
   await row.getByRole('link', { name: created.title }).click();
   await expect(page).toHaveURL(new RegExp(`#/transcript/${created.id}$`));
+});
+
+/** Stores a finished one-sentence transcript, as the scheduler would have: a large library in seconds. */
+async function storeOneLiner(library: Library, id: string, title: string): Promise<void> {
+  await library.createJob({
+    id,
+    title,
+    sourceKind: 'file',
+    source: `/recordings/${id}.wav`,
+    audioPath: null,
+    region: 'us',
+    options: {},
+    status: 'fetching',
+  });
+  const words = [
+    { text: 'Good', start: 0, end: 400, confidence: 0.9, speaker: 'A' },
+    { text: 'morning.', start: 400, end: 900, confidence: 0.9, speaker: 'A' },
+  ];
+  await library.saveCompleted(id, {
+    transcript: { id: `remote-${id}`, text: 'Good morning.', language_code: 'en', audio_duration: 1, words },
+    sentences: [{ text: 'Good morning.', start: 0, end: 900, confidence: 0.9, speaker: 'A', words }],
+    paragraphs: [],
+  });
+}
+
+test('a library of 300 transcripts keeps only the rows in view in the page, and scrolls through all of them', async ({
+  host,
+  shell,
+  page,
+}) => {
+  const ids = Array.from({ length: 300 }, (_, n) => `many-${n}`);
+  for (const [n, id] of ids.entries())
+    await storeOneLiner(host.services.core.library, id, `Interview ${n + 1}`);
+  await shell.open();
+  const view = new LibraryPage(page);
+  await expect(page.getByRole('region', { name: 'Transcripts' })).toContainText('300 of 300');
+  // Every row in the page made opening any other view tear down 300 (or 1,000) of them (issue #34).
+  await expect(view.rows.first()).toBeVisible();
+  expect(await view.rows.count()).toBeLessThan(60);
+
+  const seen = await view.scrollThrough();
+  expect(seen.mostRowsInPage).toBeLessThan(60);
+  expect(new Set(seen.ids)).toEqual(new Set(ids));
 });
 
 test('a failed job shows the service message and can be retried', async ({ shell, page }) => {

@@ -77,6 +77,33 @@ export class LibraryPage {
     );
   }
 
+  /**
+   * Scrolls the transcript list from top to bottom a screenful at a time, as a journalist would:
+   * every transcript id shown on the way, and the most rows the page held at once.
+   */
+  scrollThrough(): Promise<{ ids: string[]; mostRowsInPage: number }> {
+    return this.page.getByRole('region', { name: 'Transcripts' }).evaluate(async (list) => {
+      const ids = new Set<string>();
+      let mostRowsInPage = 0;
+      const frame = (): Promise<void> => new Promise((done) => requestAnimationFrame(() => done()));
+      list.scrollTop = 0;
+      for (;;) {
+        await frame();
+        await frame();
+        const rows = list.querySelectorAll<HTMLElement>('li.row');
+        mostRowsInPage = Math.max(mostRowsInPage, rows.length);
+        const box = list.getBoundingClientRect();
+        for (const row of rows) {
+          const at = row.getBoundingClientRect();
+          if (at.bottom > box.top && at.top < box.bottom) ids.add(row.dataset.id ?? '');
+        }
+        if (list.scrollTop + list.clientHeight >= list.scrollHeight - 1) break;
+        list.scrollTop += list.clientHeight / 2;
+      }
+      return { ids: [...ids], mostRowsInPage };
+    });
+  }
+
   async search(query: string): Promise<void> {
     await this.searchBox.fill(query);
   }

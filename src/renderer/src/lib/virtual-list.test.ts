@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RowHeights, estimateHeight, measureRow } from './virtual-list';
+import { KeyedHeights, RowHeights, estimateHeight, measureRow } from './virtual-list';
 
 describe('RowHeights', () => {
   it('computes offsets and the rows in view, widened by the overscan', () => {
@@ -86,5 +86,17 @@ describe('measureRow', () => {
     expect(scroller.scrollTop).toBe(280);
     cleanup();
     expect(observer.disconnected).toBe(true);
+  });
+});
+
+describe('KeyedHeights', () => {
+  it('keeps a measured row’s height when the list is rebuilt in another order, and estimates new rows', () => {
+    const measured = new KeyedHeights(36);
+    expect(measured.heightsOf(['a', 'b', 'c']).total()).toBe(108);
+    measured.remember('b', 60);
+    const rebuilt = measured.heightsOf(['c', 'b', 'new', 'a']);
+    expect(rebuilt.offset(1)).toBe(36);
+    expect(rebuilt.offset(2)).toBe(96);
+    expect(rebuilt.total()).toBe(168);
   });
 });

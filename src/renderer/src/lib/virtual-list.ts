@@ -109,3 +109,22 @@ export function measureRow(list: MeasuredList, row: number): (element: HTMLEleme
     return () => observer.disconnect();
   };
 }
+
+/**
+ * Heights measured so far by row key, for a list rebuilt often (a progress event, a filter): a
+ * row already measured (one taller than the estimate) keeps its height in the new RowHeights.
+ */
+export class KeyedHeights {
+  private readonly known = new Map<string, number>();
+
+  constructor(private readonly estimate: number) {}
+
+  /** The rows' heights, each as last measured or else the estimate. */
+  heightsOf(keys: readonly string[]): RowHeights {
+    return new RowHeights(keys.map((key) => this.known.get(key) ?? this.estimate));
+  }
+
+  remember(key: string, height: number): void {
+    this.known.set(key, height);
+  }
+}
