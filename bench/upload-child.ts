@@ -1,6 +1,7 @@
 import { HttpClient } from '../src/main/core/http/http-client';
 import { TranscriptionClient } from '../src/main/core/transcription/transcription-client';
 import { inspectRecording, uploadSource } from '../src/main/core/transcription/recording-file';
+import { ownPeakRss, resetOwnPeakRss } from './own-peak-rss';
 
 /** Uploads one file the way the app does, in its own process so its memory can be measured. */
 const [path, baseUrl, key] = process.argv.slice(2) as [string, string, string];
@@ -18,12 +19,13 @@ const client = new TranscriptionClient(
 );
 const info = await inspectRecording(path);
 global.gc?.();
+resetOwnPeakRss();
 const before = process.memoryUsage().rss;
 const start = process.hrtime.bigint();
 const chunkBytes = process.env.BENCH_CHUNK ? Number(process.env.BENCH_CHUNK) : undefined;
 const url = await client.upload(uploadSource(info, { chunkBytes }));
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-const peak = process.resourceUsage().maxRSS * 1024;
+const peak = ownPeakRss();
 const cpu = process.cpuUsage();
 console.log(
   JSON.stringify({

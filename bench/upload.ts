@@ -33,7 +33,8 @@ function samplePeakRss(pid: number): { stop: () => number } {
   };
 }
 
-async function uploadWithVerbatim(
+/** One upload through the app's path, in a child process: its time, its peak RSS and its growth. */
+export async function uploadWithVerbatim(
   file: string,
   url: string,
 ): Promise<{ seconds: number; peak: number; growth: number }> {

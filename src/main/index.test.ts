@@ -74,6 +74,18 @@ describe('the Electron composition root', () => {
       error: { code: 'invalid_input' },
     });
 
+    // A rebound Undo reaches the application menu, which is built again with the new key.
+    const editMenu = () => {
+      const template = electron.Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[];
+      return template.find((item) => item.label === 'Edit')!.submenu as MenuItemConstructorOptions[];
+    };
+    expect(editMenu().find((item) => item.label === 'Undo')?.accelerator).toBe('CmdOrCtrl+Z');
+    expect(
+      await handler('settings.set')(appFrame, { keyBindings: { 'corrections.undo': ['Alt+U'] } }),
+    ).toMatchObject({ ok: true });
+    expect(editMenu().find((item) => item.label === 'Undo')?.accelerator).toBe('Alt+U');
+    expect(await handler('settings.set')(appFrame, { keyBindings: {} })).toMatchObject({ ok: true });
+
     // Main pushes the change to every window.
     const window = FakeBrowserWindow.instances[0]!;
     expect(window.webContents.sent).toContainEqual([

@@ -9,6 +9,9 @@ import { registerIpcHandlers, sendEvent } from './platform/ipc-electron';
 import { createMainWindow } from './platform/main-window';
 import { upgradeLibraryWithWindow } from './platform/upgrade-window';
 import { applicationMenuTemplate } from './platform/menu';
+import { keymapPlatformOf } from './platform/menu-keys';
+import { resolveKeymap } from '../shared/keymap';
+import type { Settings } from '../shared/settings';
 import { nodeFileSystem, writeFileAtomic } from './base/fs';
 import { resolveDataFolder } from './core/data-folder/data-folder';
 import { MemorySecrets, SecretStore } from './core/secrets/secret-store';
@@ -260,23 +263,34 @@ if (!app.requestSingleInstanceLock()) {
           attention.uploadProgress(id, bytesSent, bytesTotal),
         ),
       );
-      Menu.setApplicationMenu(
-        Menu.buildFromTemplate(
-          applicationMenuTemplate(process.platform, 'Verbatim', {
-            logFile,
-            // Edit → Undo/Redo go to the window in front; its page decides what they undo.
-            onEditCommand: (action) =>
-              sendEvent(
-                () => {
-                  const target = BrowserWindow.getFocusedWindow() ?? mainWindow;
-                  return target ? [target.webContents] : [];
-                },
-                'corrections.menu',
-                { action },
-              ),
-          }),
-        ),
-      );
+      // The menu shows the keys as the journalist set them: rebuilt whenever they change.
+      const platform = keymapPlatformOf(process.platform);
+      let menuKeys = '';
+      const showMenu = (settings: Settings): void => {
+        const keymap = resolveKeymap(settings, platform);
+        if (JSON.stringify(keymap) === menuKeys) return;
+        menuKeys = JSON.stringify(keymap);
+        Menu.setApplicationMenu(
+          Menu.buildFromTemplate(
+            applicationMenuTemplate(process.platform, 'Verbatim', {
+              logFile,
+              keymap,
+              // Edit → Undo/Redo go to the window in front; its page decides what they undo.
+              onEditCommand: (action) =>
+                sendEvent(
+                  () => {
+                    const target = BrowserWindow.getFocusedWindow() ?? mainWindow;
+                    return target ? [target.webContents] : [];
+                  },
+                  'corrections.menu',
+                  { action },
+                ),
+            }),
+          ),
+        );
+      };
+      showMenu(await services.settings.get());
+      appLifetime.add(services.settings.onChange(showMenu));
       composedServices = services;
       openMainWindow();
       if (assistantWindow.registerShortcut())

@@ -13,20 +13,33 @@ export type KeymapPlatform = 'mac' | 'windows' | 'linux';
 /**
  * Where a command's keys apply. `global`: anywhere in the window. `reader`: in the open
  * transcript, except while typing in a field. `reader-typing`: in the open transcript, typing
- * included (so its keys must type nothing).
+ * included (so its keys must type nothing). `library` and `library-typing` likewise in the
+ * Library; `record`: in Record, outside a field.
  */
-export const keyContexts = ['global', 'reader', 'reader-typing'] as const;
+export const keyContexts = [
+  'global',
+  'reader',
+  'reader-typing',
+  'library',
+  'library-typing',
+  'record',
+] as const;
 export type KeyContext = (typeof keyContexts)[number];
 
 /**
  * Which contexts one key press can reach together, so their commands must not share a chord.
- * Every context of the reader is reached from the reader, and global keys from everywhere; a
- * context of another view (none yet) would overlap only with `global`.
+ * Every context of a view is reached from that view, and global keys from everywhere; two
+ * views are never in front together.
  */
+const readerContexts: readonly KeyContext[] = ['global', 'reader', 'reader-typing'];
+const libraryContexts: readonly KeyContext[] = ['global', 'library', 'library-typing'];
 const overlapping: Record<KeyContext, readonly KeyContext[]> = {
   global: keyContexts,
-  reader: keyContexts,
-  'reader-typing': keyContexts,
+  reader: readerContexts,
+  'reader-typing': readerContexts,
+  library: libraryContexts,
+  'library-typing': libraryContexts,
+  record: ['global', 'record'],
 };
 
 export function contextsOverlap(first: KeyContext, second: KeyContext): boolean {
@@ -35,7 +48,7 @@ export function contextsOverlap(first: KeyContext, second: KeyContext): boolean 
 
 /** True for contexts whose keys work while the journalist types. */
 export function worksWhileTyping(context: KeyContext): boolean {
-  return context !== 'reader';
+  return context === 'global' || context.endsWith('-typing');
 }
 
 /** The views Ctrl/Cmd+1 … 9 open, in the sidebar's order. */
@@ -68,6 +81,8 @@ const finding = 'Finding';
 const reviewing = 'Reviewing';
 const highlighting = 'Highlighting';
 const anywhere = 'Anywhere in Verbatim';
+const inLibrary = 'In the Library';
+const recording = 'Recording';
 
 /** The keymap table. Adding a command here makes the type checker ask for its handler. */
 export const keymap = {
@@ -214,6 +229,26 @@ export const keymap = {
     section: 'This help',
     description: 'Show the keyboard shortcuts',
     chords: ['?'],
+  },
+
+  'library.search': {
+    context: 'library-typing',
+    section: inLibrary,
+    description: 'Search the library',
+    chords: ['Mod+K'],
+  },
+  'library.search-from-list': {
+    context: 'library',
+    section: inLibrary,
+    description: 'Search the library, when not typing in a field',
+    chords: ['/'],
+  },
+
+  'record.mark': {
+    context: 'record',
+    section: recording,
+    description: 'Mark this moment, while recording (when not typing in a field)',
+    chords: ['M'],
   },
 
   'app.toggle-sidebar': {

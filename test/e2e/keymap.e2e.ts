@@ -93,3 +93,42 @@ test('a reader command rebound in Settings works by its new key, shows it everyw
   await page.keyboard.press('k');
   await expect.poll(() => reader.paused()).toBe(true);
 });
+
+test("the Library's search key is in the keymap: rebound in Settings it takes the new key, and the help lists it", async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const reader = new ReaderPage(page);
+  const id = await reader.openNewTranscript(interview, { speaker_labels: true });
+
+  await shell.goTo('settings');
+  const search = commandRow(page, 'library.search-from-list');
+  await expect(search.locator('kbd')).toHaveText(['/']);
+  await search
+    .getByRole('button', { name: 'Change: Search the library, when not typing in a field' })
+    .click();
+  await page.keyboard.press('s');
+  await expect(search.locator('kbd')).toHaveText(['S']);
+
+  await shell.goTo('library');
+  const heading = page.getByRole('heading', { name: 'Library', level: 1 });
+  const searchBox = page.locator('#library-search');
+  await heading.click();
+  await page.keyboard.press('s');
+  await expect(searchBox).toBeFocused();
+  // The old key no longer searches: "/" pressed away from the box leaves the focus where it is.
+  await heading.click();
+  await page.keyboard.press('/');
+  await expect(heading).toBeFocused();
+
+  await reader.open(id);
+  await reader.heading.focus();
+  await page.keyboard.press('?');
+  await expect(reader.helpDialog).toBeVisible();
+  const row = reader.helpDialog.locator('dt', { has: page.locator('kbd', { hasText: /^S$/ }) });
+  await expect(row.locator('+ dd')).toHaveText('Search the library, when not typing in a field');
+  await expect(reader.helpDialog.locator('dd', { hasText: 'Mark this moment, while recording' })).toHaveCount(
+    1,
+  );
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { ElectronMock } from './electron-mock.test-kit';
+import { resolveKeymap } from '../../shared/keymap';
 import { applicationMenuTemplate } from './menu';
 
 vi.mock('electron', async () => (await import('./electron-mock.test-kit')).electronMock());
@@ -45,8 +46,9 @@ describe('the application menu', () => {
       (undo.click as () => void)();
       (redo.click as () => void)();
       expect(sent).toEqual(['undo', 'redo']);
+      // The keymap's own chords (Mod+Z, Mod+Shift+Z), so the menu and the help dialog agree.
       expect(undo.accelerator).toBe('CmdOrCtrl+Z');
-      expect(redo.accelerator).toBe(platform === 'darwin' ? 'Shift+Cmd+Z' : 'Ctrl+Y');
+      expect(redo.accelerator).toBe('CmdOrCtrl+Shift+Z');
       // Registered, the menu would take Ctrl+Z from a text field and the reader would undo twice.
       expect(undo.registerAccelerator).toBe(false);
       expect(redo.registerAccelerator).toBe(false);
@@ -57,5 +59,24 @@ describe('the application menu', () => {
     }
     // Without a page to ask (no handler), the native Edit menu stays.
     expect(applicationMenuTemplate('linux', 'Verbatim').some((item) => item.role === 'editMenu')).toBe(true);
+  });
+
+  it('shows Undo and Redo on the keys the journalist rebound them to', () => {
+    const edit = (keymap: ReturnType<typeof resolveKeymap>) => {
+      const template = applicationMenuTemplate('linux', 'Verbatim', { onEditCommand: () => {}, keymap });
+      const items = template.find((item) => item.label === 'Edit')?.submenu as MenuItemConstructorOptions[];
+      return (label: string) => items.find((item) => item.label === label)?.accelerator;
+    };
+    const rebound = edit(
+      resolveKeymap(
+        {
+          playPauseKey: 'Escape',
+          keyBindings: { 'corrections.undo': ['Alt+U'], 'corrections.redo': ['F4'] },
+        },
+        'linux',
+      ),
+    );
+    expect(rebound('Undo')).toBe('Alt+U');
+    expect(rebound('Redo')).toBe('F4');
   });
 });

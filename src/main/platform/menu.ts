@@ -1,5 +1,7 @@
 import { shell, type MenuItemConstructorOptions } from 'electron';
 import type { EditMenuAction } from '../../shared/ipc/corrections-contract';
+import { resolveKeymap, type ResolvedKeymap } from '../../shared/keymap';
+import { commandAccelerator, keymapPlatformOf } from './menu-keys';
 
 export interface MenuOptions {
   /** The log file (`<data>/logs/verbatim.log`) that Help → Show Log File reveals. */
@@ -9,6 +11,8 @@ export interface MenuOptions {
    * in a text field (its own undo) or in the transcript reader (the corrections' history).
    */
   onEditCommand?: (action: EditMenuAction) => void;
+  /** The keys as the journalist set them (the defaults when absent): the menu shows the same. */
+  keymap?: ResolvedKeymap;
 }
 
 /**
@@ -16,20 +20,24 @@ export interface MenuOptions {
  * accelerators are only shown, not registered, so Ctrl/Cmd+Z still reaches the page as a key
  * (a field's native undo, the reader's handler) and is never done twice.
  */
-function editMenu(mac: boolean, onEditCommand: MenuOptions['onEditCommand']): MenuItemConstructorOptions {
+function editMenu(
+  mac: boolean,
+  keymap: ResolvedKeymap,
+  onEditCommand: MenuOptions['onEditCommand'],
+): MenuItemConstructorOptions {
   if (!onEditCommand) return { role: 'editMenu' };
   return {
     label: 'Edit',
     submenu: [
       {
         label: 'Undo',
-        accelerator: 'CmdOrCtrl+Z',
+        accelerator: commandAccelerator(keymap, 'corrections.undo'),
         registerAccelerator: false,
         click: () => onEditCommand('undo'),
       },
       {
         label: 'Redo',
-        accelerator: mac ? 'Shift+Cmd+Z' : 'Ctrl+Y',
+        accelerator: commandAccelerator(keymap, 'corrections.redo'),
         registerAccelerator: false,
         click: () => onEditCommand('redo'),
       },
@@ -73,7 +81,11 @@ export function applicationMenuTemplate(
   }
   template.push(
     { label: 'File', submenu: [mac ? { role: 'close' } : { role: 'quit' }] },
-    editMenu(mac, options.onEditCommand),
+    editMenu(
+      mac,
+      options.keymap ?? resolveKeymap({ playPauseKey: 'Escape' }, keymapPlatformOf(platform)),
+      options.onEditCommand,
+    ),
     {
       label: 'View',
       submenu: [

@@ -1,28 +1,48 @@
 import { inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import type { Segment } from '../../../shared/library';
-import type {
-  CorrectionState,
-  EditIntent,
-  EditResult,
-  EditStep,
-  HistoryEntry,
-  SpeakerChoice,
+import { z } from 'zod';
+import {
+  sentenceChangeSchema,
+  type CorrectionState,
+  type EditIntent,
+  type EditResult,
+  type EditStep,
+  type HistoryEntry,
+  type SpeakerChoice,
 } from '../../../shared/corrections/corrections';
 import { planEdit, type PlanContext } from '../../../shared/corrections/edit-plan';
 import { invertSteps } from '../../../shared/corrections/sentence-changes';
 import type { JobStore } from './job-store';
 import type { TranscriptContent } from './transcript-content';
+import { json, rowMapping, value, type MappedRow } from './row-mapping';
 import { statement } from './statement-cache';
 
-interface EditRow {
-  id: number;
-  kind: string;
-  summary: string;
-  steps_json: string;
-  created_at: number;
-  undone_at: number | null;
-}
+/** An edit as the history lists it: what it did and whether it is undone. */
+const editEntryFields = {
+  id: value<number>('id'),
+  kind: value<string>('kind'),
+  summary: value<string>('summary'),
+  createdAt: value<number>('created_at'),
+  undoneAt: value<number | null>('undone_at'),
+};
+const editEntryRow = rowMapping(editEntryFields);
+const editEntryColumns = 'id, kind, summary, created_at, undone_at';
+/** An edit with its steps, checked as they are read: undo and redo replay them into the transcript. */
+const editFields = { ...editEntryFields, steps: json('steps_json', z.array(z.array(sentenceChangeSchema))) };
+export const editRow = rowMapping(editFields);
+type EditRow = MappedRow<typeof editFields>;
+const editColumns = `${editEntryColumns}, steps_json`;
+/** The edits undo, redo and continued typing start from. */
+const editQueries = {
+  latest: `SELECT ${editColumns} FROM transcript_edits WHERE transcript_id = ? ORDER BY id DESC LIMIT 1`,
+  latestInForce: `SELECT ${editColumns} FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1`,
+  firstUndone: `SELECT ${editColumns} FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1`,
+};
+const paragraphCheckRow = rowMapping({
+  paragraph: value<number>('paragraph'),
+  checkedAt: value<number>('checked_at'),
+});
 
 export interface EditOptions {
   /** The revision the journalist saw: an edit made against an older one is refused. */
@@ -66,7 +86,7 @@ export class CorrectionsStore {
         options.continues !== undefined ? this.continuable(id, options.continues, intent) : null;
       let editId: number;
       if (continued) {
-        const steps = [...(JSON.parse(continued.steps_json) as EditStep[]), plan.step];
+        const steps = [...continued.steps, plan.step];
         statement(
           this.db,
           'UPDATE transcript_edits SET steps_json = ?, summary = ?, created_at = ? WHERE id = ?',
@@ -93,12 +113,9 @@ export class CorrectionsStore {
   undo(id: string): EditResult {
     return inWriteTransaction(this.db, () => {
       this.jobs.require(id);
-      const last = statement(
-        this.db,
-        'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1',
-      ).get(id) as EditRow | undefined;
+      const last = this.editOf(id, 'latestInForce');
       if (!last) throw new VerbatimError('invalid_input', 'There is nothing to undo in this transcript.');
-      const steps = invertSteps(JSON.parse(last.steps_json) as EditStep[]);
+      const steps = invertSteps(last.steps);
       for (const step of steps) this.applyStep(id, step);
       statement(this.db, 'UPDATE transcript_edits SET undone_at = ? WHERE id = ?').run(this.now(), last.id);
       this.bumpRevision(id);
@@ -109,12 +126,9 @@ export class CorrectionsStore {
   redo(id: string): EditResult {
     return inWriteTransaction(this.db, () => {
       this.jobs.require(id);
-      const next = statement(
-        this.db,
-        'SELECT * FROM transcript_edits WHERE transcript_id = ? AND undone_at IS NOT NULL ORDER BY id LIMIT 1',
-      ).get(id) as EditRow | undefined;
+      const next = this.editOf(id, 'firstUndone');
       if (!next) throw new VerbatimError('invalid_input', 'There is nothing to redo in this transcript.');
-      const steps = JSON.parse(next.steps_json) as EditStep[];
+      const { steps } = next;
       for (const step of steps) this.applyStep(id, step);
       statement(this.db, 'UPDATE transcript_edits SET undone_at = NULL WHERE id = ?').run(next.id);
       this.bumpRevision(id);
@@ -132,14 +146,14 @@ export class CorrectionsStore {
     this.jobs.require(id);
     const rows = statement(
       this.db,
-      'SELECT id, kind, summary, created_at, undone_at FROM transcript_edits WHERE transcript_id = ? ORDER BY id',
-    ).all(id) as Omit<EditRow, 'steps_json'>[];
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      summary: row.summary,
-      at: row.created_at,
-      undone: row.undone_at !== null,
+      `SELECT ${editEntryColumns} FROM transcript_edits WHERE transcript_id = ? ORDER BY id`,
+    ).all(id);
+    return rows.map(editEntryRow.fromRow).map((edit) => ({
+      id: edit.id,
+      kind: edit.kind,
+      summary: edit.summary,
+      at: edit.createdAt,
+      undone: edit.undoneAt !== null,
     }));
   }
 
@@ -201,13 +215,13 @@ export class CorrectionsStore {
     const checks = statement(
       this.db,
       'SELECT paragraph, checked_at FROM paragraph_checks WHERE transcript_id = ? ORDER BY paragraph',
-    ).all(id) as { paragraph: number; checked_at: number }[];
+    ).all(id);
     return {
       revision: this.revision(id),
       undo: last?.summary ?? null,
       redo: next?.summary ?? null,
       applied: applied.n,
-      checks: checks.map((check) => ({ paragraph: check.paragraph, checkedAt: check.checked_at })),
+      checks: checks.map(paragraphCheckRow.fromRow),
     };
   }
 
@@ -228,11 +242,13 @@ export class CorrectionsStore {
 
   /** The last edit, when `editId` names it, it is in force, nothing was undone after it, and it is the same kind. */
   private continuable(id: string, editId: number, intent: EditIntent): EditRow | null {
-    const last = statement(
-      this.db,
-      'SELECT * FROM transcript_edits WHERE transcript_id = ? ORDER BY id DESC LIMIT 1',
-    ).get(id) as EditRow | undefined;
-    return last && last.id === editId && last.undone_at === null && last.kind === intent.kind ? last : null;
+    const last = this.editOf(id, 'latest');
+    return last && last.id === editId && last.undoneAt === null && last.kind === intent.kind ? last : null;
+  }
+
+  private editOf(id: string, which: keyof typeof editQueries): EditRow | undefined {
+    const row = statement(this.db, editQueries[which]).get(id);
+    return row === undefined ? undefined : editRow.fromRow(row);
   }
 
   /**

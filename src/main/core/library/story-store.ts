@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { inReadTransaction, inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import {
@@ -11,23 +12,8 @@ import {
 } from '../../../shared/highlights';
 import type { HighlightStore } from './highlight-store';
 import { foldForSearch } from './fold-for-search';
+import { json, nullable, rowMapping, value, type MappedRow } from './row-mapping';
 import { statement } from './statement-cache';
-
-interface StoryRow {
-  id: number;
-  name: string;
-  created_at: number;
-  updated_at: number;
-  quotes: number;
-}
-
-interface ItemRow {
-  id: number;
-  kind: 'quote' | 'text';
-  highlight_id: number | null;
-  text: string;
-  snapshot_json: string | null;
-}
 
 /** What a quote showed when last seen: all a quote kept as text still has of its transcript. */
 interface QuoteSnapshot {
@@ -42,8 +28,45 @@ interface QuoteSnapshot {
   missing: boolean;
 }
 
-/** A snapshot as stored: one kept before quotes knew their language has none. */
-type StoredSnapshot = Omit<QuoteSnapshot, 'languageCode'> & { languageCode?: string | null };
+/**
+ * A snapshot as stored, checked as it is read: one kept before quotes knew their language has
+ * none, and the oldest may have no field at all (a quote then shows what is left: nothing).
+ */
+const storedSnapshotSchema = z
+  .object({
+    text: z.string(),
+    speakerName: z.string().nullable(),
+    transcriptId: z.string().nullable(),
+    transcriptTitle: z.string(),
+    recordedAt: z.number(),
+    languageCode: z.string().nullable(),
+    startMs: z.number(),
+    endMs: z.number(),
+    missing: z.boolean(),
+  })
+  .partial();
+
+/** A story's row, its quotes counted beside it by the query. */
+export const storySummaryRow = rowMapping({
+  id: value<number>('id'),
+  name: value<string>('name'),
+  createdAt: value<number>('created_at'),
+  updatedAt: value<number>('updated_at'),
+  quotes: value<number>('quotes'),
+});
+
+const storyItemFields = {
+  id: value<number>('id'),
+  kind: value<'quote' | 'text'>('kind'),
+  highlightId: value<number | null>('highlight_id'),
+  text: value<string>('text'),
+  snapshot: nullable(json('snapshot_json', storedSnapshotSchema)),
+};
+export const storyItemRow = rowMapping(storyItemFields);
+type StoryItemRow = MappedRow<typeof storyItemFields>;
+const storyItemColumns = 'id, kind, highlight_id, text, snapshot_json';
+/** An item with its story's id, as search reads every item at once. */
+const searchedItemRow = rowMapping({ ...storyItemFields, storyId: value<number>('story_id') });
 
 export interface AddQuoteOptions {
   /** Where the quote goes, 0 being the top; the end when absent or past it. */
@@ -75,14 +98,14 @@ export class StoryStore {
   ) {}
 
   list(): StorySummary[] {
-    return (
-      statement(
-        this.db,
-        `SELECT s.id, s.name, s.created_at, s.updated_at,
+    return statement(
+      this.db,
+      `SELECT s.id, s.name, s.created_at, s.updated_at,
              (SELECT count(*) FROM story_items i WHERE i.story_id = s.id AND i.kind = 'quote') AS quotes
            FROM stories s ORDER BY s.updated_at DESC, s.id DESC`,
-      ).all() as StoryRow[]
-    ).map(toSummary);
+    )
+      .all()
+      .map(storySummaryRow.fromRow);
   }
 
   /**
@@ -95,19 +118,16 @@ export class StoryStore {
     const words = foldForSearch(query).split(/\s+/).filter(Boolean);
     if (words.length === 0) return [];
     const texts = new Map<number, string[]>();
-    for (const row of statement(
+    const items = statement(
       this.db,
-      'SELECT story_id, text, snapshot_json FROM story_items ORDER BY position',
-    ).all() as {
-      story_id: number;
-      text: string;
-      snapshot_json: string | null;
-    }[]) {
-      const snapshot = row.snapshot_json ? (JSON.parse(row.snapshot_json) as StoredSnapshot) : undefined;
+      `SELECT story_id, ${storyItemColumns} FROM story_items ORDER BY position`,
+    ).all();
+    for (const item of items.map(searchedItemRow.fromRow)) {
+      const { snapshot } = item;
       const parts = snapshot
         ? [snapshot.text, snapshot.speakerName ?? '', snapshot.transcriptTitle]
-        : [row.text];
-      texts.set(row.story_id, [...(texts.get(row.story_id) ?? []), parts.filter(Boolean).join(' — ')]);
+        : [item.text];
+      texts.set(item.storyId, [...(texts.get(item.storyId) ?? []), parts.filter(Boolean).join(' — ')]);
     }
     return this.list().flatMap((story) => {
       const places = [story.name, ...(texts.get(story.id) ?? [])];
@@ -155,12 +175,12 @@ export class StoryStore {
   /** The story and its items from one snapshot, so another process's change is seen whole or not at all. */
   get(id: number): Story {
     return inReadTransaction(this.db, () => {
-      const row = this.requireRow(id);
+      const story = this.requireRow(id);
       const items = statement(
         this.db,
-        'SELECT id, kind, highlight_id, text, snapshot_json FROM story_items WHERE story_id = ? ORDER BY position, id',
-      ).all(id) as ItemRow[];
-      return { ...toSummary(row), items: items.map((item) => this.toItem(item)) };
+        `SELECT ${storyItemColumns} FROM story_items WHERE story_id = ? ORDER BY position, id`,
+      ).all(id);
+      return { ...story, items: items.map((row) => this.toItem(storyItemRow.fromRow(row))) };
     });
   }
 
@@ -268,7 +288,7 @@ export class StoryStore {
     return inWriteTransaction(this.db, () => {
       const item = this.requireItem(storyId, itemId);
       if (item.kind !== 'quote') throw new VerbatimError('invalid_input', 'Only a quote can be trimmed.');
-      const highlight = item.highlight_id === null ? undefined : this.highlights.get(item.highlight_id);
+      const highlight = item.highlightId === null ? undefined : this.highlights.get(item.highlightId);
       if (!highlight)
         throw new VerbatimError(
           'invalid_input',
@@ -375,14 +395,14 @@ export class StoryStore {
     };
   }
 
-  private toItem(row: ItemRow): StoryItem {
-    if (row.kind === 'text') return { id: row.id, kind: 'text', text: row.text };
+  private toItem(item: StoryItemRow): StoryItem {
+    if (item.kind === 'text') return { id: item.id, kind: 'text', text: item.text };
     // A linked quote shows its highlight as it is now (speaker renamed, title changed…).
-    const live = row.highlight_id === null ? undefined : this.snapshotOf(row.highlight_id);
-    if (live) return { id: row.id, kind: 'quote', highlightId: row.highlight_id, ...live };
-    const kept = row.snapshot_json ? (JSON.parse(row.snapshot_json) as StoredSnapshot) : undefined;
+    const live = item.highlightId === null ? undefined : this.snapshotOf(item.highlightId);
+    if (live) return { id: item.id, kind: 'quote', highlightId: item.highlightId, ...live };
+    const kept = item.snapshot;
     return {
-      id: row.id,
+      id: item.id,
       kind: 'quote',
       highlightId: null,
       text: kept?.text ?? '',
@@ -448,26 +468,26 @@ export class StoryStore {
     return this.get(storyId);
   }
 
-  private requireRow(id: number): StoryRow {
+  private requireRow(id: number): StorySummary {
     const row = statement(
       this.db,
       `SELECT s.id, s.name, s.created_at, s.updated_at,
            (SELECT count(*) FROM story_items i WHERE i.story_id = s.id AND i.kind = 'quote') AS quotes
          FROM stories s WHERE s.id = ?`,
-    ).get(id) as StoryRow | undefined;
+    ).get(id);
     if (!row) throw new VerbatimError('not_found', 'This story no longer exists.', { id });
-    return row;
+    return storySummaryRow.fromRow(row);
   }
 
-  private requireItem(storyId: number, itemId: number): ItemRow {
+  private requireItem(storyId: number, itemId: number): StoryItemRow {
     this.requireRow(storyId);
     const item = statement(
       this.db,
-      'SELECT id, kind, highlight_id, text, snapshot_json FROM story_items WHERE id = ? AND story_id = ?',
-    ).get(itemId, storyId) as ItemRow | undefined;
+      `SELECT ${storyItemColumns} FROM story_items WHERE id = ? AND story_id = ?`,
+    ).get(itemId, storyId);
     if (!item)
       throw new VerbatimError('not_found', 'This part of the story no longer exists.', { id: itemId });
-    return item;
+    return storyItemRow.fromRow(item);
   }
 
   /** The name trimmed, if no other story has it (names are unique, ignoring case). */
@@ -488,14 +508,4 @@ export class StoryStore {
       );
     return clean;
   }
-}
-
-function toSummary(row: StoryRow): StorySummary {
-  return {
-    id: row.id,
-    name: row.name,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    quotes: row.quotes,
-  };
 }

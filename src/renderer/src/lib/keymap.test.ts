@@ -14,7 +14,7 @@ import {
   type KeymapSettings,
   type ResolvedKeymap,
 } from '../../../shared/keymap';
-import { appCommands } from './app-commands';
+import { appCommands, libraryCommands, recordCommands } from './app-commands';
 import { checkRebind, checkReset, chordsOf, commandsForPress, type KeyLike, type KeyPlace } from './keymap';
 import { readerCommands, type ReaderCommandTargets } from './reader-commands';
 
@@ -204,13 +204,26 @@ describe('the handlers behind the keymap', () => {
   };
   const app = Object.keys(appCommands({ toggleSidebar: noop, go: noop })) as CommandId[];
   const reader = Object.keys(readerCommands(targets)) as CommandId[];
+  const library = Object.keys(libraryCommands({ focusSearch: noop })) as CommandId[];
+  const record = Object.keys(recordCommands({ mark: noop })) as CommandId[];
 
   it('handle every command of the table, each once, and nothing the table lacks', () => {
-    expect([...app, ...reader].sort()).toEqual([...commandIds].sort());
+    expect([...app, ...reader, ...library, ...record].sort()).toEqual([...commandIds].sort());
   });
 
-  it('are registered in their command’s context: the app frame’s keys are global, the reader’s are the reader’s', () => {
+  it('are registered in their command’s context: the app frame’s keys are global, each view’s its own', () => {
     for (const command of app) expect(commandFacts(command).context, command).toBe('global');
-    for (const command of reader) expect(commandFacts(command).context, command).not.toBe('global');
+    for (const command of reader) expect(commandFacts(command).context, command).toMatch(/^reader/);
+    for (const command of library) expect(commandFacts(command).context, command).toMatch(/^library/);
+    for (const command of record) expect(commandFacts(command).context, command).toBe('record');
+  });
+
+  it('reach the Library’s search and Record’s mark from the keys, outside a field only where they type', () => {
+    const where = (event: KeyLike, typing: boolean) => commandsForPress(linux, event, 'elsewhere', typing);
+    expect(where(press('k', { ctrlKey: true }), true)).toEqual(['library.search']);
+    expect(where(press('/'), false)).toEqual(['library.search-from-list']);
+    expect(where(press('/'), true)).toEqual([]);
+    expect(where(press('m'), false)).toEqual(['record.mark']);
+    expect(where(press('m'), true)).toEqual([]);
   });
 });

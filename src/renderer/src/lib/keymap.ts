@@ -3,6 +3,7 @@ import {
   commandsFor,
   conflictOf,
   defaultChords,
+  keyContexts,
   normalizeChord,
   parseChord,
   worksWhileTyping,
@@ -115,7 +116,7 @@ export function chordsOf(event: KeyLike): string[] {
 
 /** The contexts whose keys apply: in a text field only those that work while typing. */
 export function contextsWhere(typing: boolean): KeyContext[] {
-  return typing ? ['global', 'reader-typing'] : ['global', 'reader', 'reader-typing'];
+  return typing ? keyContexts.filter(worksWhileTyping) : [...keyContexts];
 }
 
 /**

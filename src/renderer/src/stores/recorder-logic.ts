@@ -35,14 +35,6 @@ export function rateLabel(rate: number): string {
   return `${(rate / 1000).toLocaleString('en-US')} kHz`;
 }
 
-/** Whether a key press marks a moment: M alone, not while typing in a field. */
-export function isMarkKey(
-  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
-  typing: boolean,
-): boolean {
-  return !typing && !event.ctrlKey && !event.metaKey && !event.altKey && event.key.toLowerCase() === 'm';
-}
-
 /** Where the recorder is, as the journalist sees it at a glance. */
 export type RecorderPhase = 'ready' | 'recording' | 'paused' | 'stopped';
 
