@@ -10,6 +10,12 @@ export interface PollingPolicy {
   minDelayMs: number;
   maxDelayMs: number;
   backoff: number;
+  /**
+   * While the service says a transcript is still queued (waiting for a worker), its processing
+   * has not begun and will take most of its expected share once it does: looks are spaced by
+   * this share of the audio instead of backing off from the first look.
+   */
+  queuedShare: number;
 }
 
 export const defaultPollingPolicy: PollingPolicy = {
@@ -17,6 +23,7 @@ export const defaultPollingPolicy: PollingPolicy = {
   minDelayMs: 3_000,
   maxDelayMs: 60_000,
   backoff: 1.5,
+  queuedShare: 0.1,
 };
 
 export function firstCheckDelay(
@@ -37,6 +44,25 @@ export function nextCheckDelay(
     ? clamp(audioDurationMs * 0.02, policy.minDelayMs, policy.maxDelayMs)
     : policy.minDelayMs;
   return clamp(base * policy.backoff ** Math.max(0, checks - 1), policy.minDelayMs, policy.maxDelayMs);
+}
+
+/**
+ * Delay after a look found the transcript still queued: a tenth of the audio's length (3 minutes
+ * for a 30-minute recording), never less than the usual next look. The spec does not show the
+ * status transitions; the real service documents `queued` as returned only when a job actually
+ * waits (the account's concurrency or rate limit reached), transcripts otherwise going straight
+ * to `processing` (AssemblyAI, "Transcript Status"). A queued transcript has all its processing
+ * ahead of it, so a newsroom sending 200 recordings at once need not look at each queued one
+ * every half minute: that cost 16 requests a job in the scheduler bench (issue #34).
+ */
+export function queuedCheckDelay(
+  checks: number,
+  audioDurationMs: number | null | undefined,
+  policy = defaultPollingPolicy,
+): number {
+  const next = nextCheckDelay(checks, audioDurationMs, policy);
+  if (!audioDurationMs) return next;
+  return Math.max(next, clamp(audioDurationMs * policy.queuedShare, policy.minDelayMs, 10 * 60_000));
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -10,7 +10,13 @@ import { inspectRecording, uploadSource } from '../transcription/recording-file'
 import { RequestBudget } from './request-budget';
 import { silentLogger, type Logger } from '../log/logger';
 import type { IDisposable } from '../../base/lifecycle';
-import { defaultPollingPolicy, firstCheckDelay, nextCheckDelay, type PollingPolicy } from './polling-plan';
+import {
+  defaultPollingPolicy,
+  firstCheckDelay,
+  nextCheckDelay,
+  queuedCheckDelay,
+  type PollingPolicy,
+} from './polling-plan';
 import { CreateAdoptGate } from './create-adopt-gate';
 
 export type JobSource = { kind: 'file'; path: string } | { kind: 'url'; url: string };
@@ -611,7 +617,13 @@ export class Scheduler implements IDisposable {
       await this.update(job.id, {
         status: transcript.status,
         checks,
-        nextCheckAt: this.options.clock.now() + nextCheckDelay(checks, job.audioDurationMs, this.polling),
+        nextCheckAt:
+          this.options.clock.now() +
+          (transcript.status === 'queued' ? queuedCheckDelay : nextCheckDelay)(
+            checks,
+            job.audioDurationMs,
+            this.polling,
+          ),
         audioDurationMs: transcript.audio_duration ? Math.round(transcript.audio_duration * 1000) : undefined,
       });
     }
