@@ -210,6 +210,8 @@ export default tseslint.config(
       'src/**/*.test-kit.ts',
       'test/**/*.test.ts',
       'test/**/*.test-kit.ts',
+      // End-to-end tests and their page objects drive the app from outside and never ship.
+      'test/e2e/**/*.ts',
       'scripts/**/*.test.ts',
     ],
     rules: { 'no-restricted-imports': 'off' },

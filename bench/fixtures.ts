@@ -1,5 +1,6 @@
 import { seededRandom } from './bench-kit';
-import type { CompletedTranscript, Library } from '../src/main/core/library/library';
+import type { CompletedTranscript } from '../src/main/core/library/library';
+export { storeFinished } from '../src/main/core/library/completed-transcript.test-kit';
 
 /** A vocabulary with a realistic long tail: a few very common words, many rare ones. */
 export function vocabulary(size: number, random: () => number): string[] {
@@ -81,24 +82,4 @@ export function generatedTranscript(wordCount: number, seed = 1): CompletedTrans
     sentences,
     paragraphs,
   };
-}
-
-/** Stores `completed` as a finished transcript from a file, as the scheduler would have. */
-export async function storeFinished(
-  library: Library,
-  id: string,
-  title: string,
-  completed: CompletedTranscript,
-): Promise<void> {
-  await library.createJob({
-    id,
-    title,
-    sourceKind: 'file',
-    source: `/recordings/${id}.wav`,
-    audioPath: null,
-    region: 'us',
-    options: {},
-    status: 'fetching',
-  });
-  await library.saveCompleted(id, completed);
 }

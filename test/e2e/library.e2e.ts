@@ -3,7 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, screenshotDir, fixtureDir } from './fixtures';
 import { LibraryPage } from './pages/library-page';
-import type { Library } from '../../src/main/core/library/library';
+import type { CompletedTranscript } from '../../src/main/core/library/library';
+import { storeFinished } from '../../src/main/core/library/completed-transcript.test-kit';
 
 const interview = join(fixtureDir, 'interview-ferry-contract.wav');
 const statement = join(fixtureDir, 'press-statement.wav');
@@ -61,27 +62,17 @@ test('a new transcript appears at once with its progress, then completes with it
   await expect(page).toHaveURL(new RegExp(`#/transcript/${created.id}$`));
 });
 
-/** Stores a finished one-sentence transcript, as the scheduler would have: a large library in seconds. */
-async function storeOneLiner(library: Library, id: string, title: string): Promise<void> {
-  await library.createJob({
-    id,
-    title,
-    sourceKind: 'file',
-    source: `/recordings/${id}.wav`,
-    audioPath: null,
-    region: 'us',
-    options: {},
-    status: 'fetching',
-  });
+/** A finished one-sentence transcript, stored as the scheduler would have: a large library in seconds. */
+function oneLiner(id: string): CompletedTranscript {
   const words = [
     { text: 'Good', start: 0, end: 400, confidence: 0.9, speaker: 'A' },
     { text: 'morning.', start: 400, end: 900, confidence: 0.9, speaker: 'A' },
   ];
-  await library.saveCompleted(id, {
+  return {
     transcript: { id: `remote-${id}`, text: 'Good morning.', language_code: 'en', audio_duration: 1, words },
     sentences: [{ text: 'Good morning.', start: 0, end: 900, confidence: 0.9, speaker: 'A', words }],
     paragraphs: [],
-  });
+  };
 }
 
 test('a library of 300 transcripts keeps only the rows in view in the page, and scrolls through all of them', async ({
@@ -91,7 +82,7 @@ test('a library of 300 transcripts keeps only the rows in view in the page, and 
 }) => {
   const ids = Array.from({ length: 300 }, (_, n) => `many-${n}`);
   for (const [n, id] of ids.entries())
-    await storeOneLiner(host.services.core.library, id, `Interview ${n + 1}`);
+    await storeFinished(host.services.core.library, id, `Interview ${n + 1}`, oneLiner(id));
   await shell.open();
   const view = new LibraryPage(page);
   await expect(page.getByRole('region', { name: 'Transcripts' })).toContainText('300 of 300');

@@ -1,5 +1,5 @@
 import type { Word } from '../../../shared/library';
-import type { CompletedTranscript, SegmentInput } from './library';
+import type { CompletedTranscript, Library, SegmentInput } from './library';
 
 /**
  * Test support: a finished transcript written as lines of (speaker, text, start in ms), each
@@ -67,4 +67,24 @@ export function completedTranscriptFromLines(
     sentences: sentencesWithWords(lines, timings),
     paragraphs: rest.paragraphs ?? [],
   };
+}
+
+/** Stores `completed` as a finished transcript from a file, as the scheduler would have. */
+export async function storeFinished(
+  library: Library,
+  id: string,
+  title: string,
+  completed: CompletedTranscript,
+): Promise<void> {
+  await library.createJob({
+    id,
+    title,
+    sourceKind: 'file',
+    source: `/recordings/${id}.wav`,
+    audioPath: null,
+    region: 'us',
+    options: {},
+    status: 'fetching',
+  });
+  await library.saveCompleted(id, completed);
 }
