@@ -413,14 +413,10 @@ export function sameKeys(first: string, second: string): boolean {
 }
 
 /** The command already answering to `chord` where `command`'s keys apply too, if any. */
-export function conflictOf(
-  resolved: ResolvedKeymap,
-  command: CommandId,
-  chord: string,
-): CommandId | undefined {
+export function conflictsOf(resolved: ResolvedKeymap, command: CommandId, chord: string): CommandId[] {
   const normalized = normalizeChord(chord);
   const context = keymap[command].context;
-  return commandIds.find(
+  return commandIds.filter(
     (other) =>
       other !== command &&
       contextsOverlap(context, keymap[other].context) &&

@@ -124,6 +124,20 @@ describe('rebinding a command in Settings', () => {
     });
   });
 
+  it('refuses a key two commands that never meet both use, for a command that meets both', () => {
+    // Play/pause in the reader and the Library's search never meet, so both may answer to Ctrl+K;
+    // a global command cannot take it from both, and a swap could give it to only one.
+    const shared = resolveKeymap(
+      { playPauseKey: 'Escape', keyBindings: { 'player.toggle': ['Ctrl+K'] } },
+      'linux',
+    );
+    expect(checkRebind(shared, 'app.go-quotes', 'Mod+K', 'linux')).toEqual({
+      kind: 'refused',
+      chord: 'Mod+K',
+      message: 'Ctrl+K already does “Play or pause” and “Search the library”. Choose another key.',
+    });
+  });
+
   it('swaps two commands’ keys on request', () => {
     const settings: KeymapSettings = { playPauseKey: 'Escape' };
     const after = resolveKeymap(

@@ -1,7 +1,7 @@
 import {
   commandFacts,
   commandsFor,
-  conflictOf,
+  conflictsOf,
   defaultChords,
   keyContexts,
   normalizeChord,
@@ -154,7 +154,16 @@ export function checkRebind(
 ): RebindCheck {
   const chord = normalizeChord(pressed);
   const shown = formatChord(chord, platform);
-  const other = conflictOf(resolved, command, chord);
+  const [other, ...more] = conflictsOf(resolved, command, chord);
+  if (other && more.length > 0) {
+    // Two commands that never meet may share a key (one in the reader, one in the Library);
+    // one that meets both cannot take it, and a swap could give it to only one of them.
+    return {
+      kind: 'refused',
+      chord,
+      message: `${shown} already does ${bothDescribed([other, ...more])}. Choose another key.`,
+    };
+  }
   if (other) {
     const message = `${shown} already does “${commandFacts(other).description}”. Swap the two keys, or choose another.`;
     return { kind: 'conflict', chord, other, message };
@@ -170,6 +179,14 @@ export function checkRebind(
   return refusal ? { kind: 'refused', chord, message: refusal } : { kind: 'accepted', chord };
 }
 
+/** “Play or pause” and “Search the library”: the commands' descriptions, joined as a sentence says them. */
+function bothDescribed(commands: readonly CommandId[]): string {
+  const described = commands.map((command) => `“${commandFacts(command).description}”`);
+  return described.length > 1
+    ? `${described.slice(0, -1).join(', ')} and ${described.at(-1)!}`
+    : (described[0] ?? '');
+}
+
 /**
  * Whether `command` may have its own keys back: not while another command has taken one of
  * them since, which is named so the journalist changes that one first.
@@ -177,9 +194,15 @@ export function checkRebind(
 export function checkReset(resolved: ResolvedKeymap, command: CommandId, platform: Platform): RebindCheck {
   const defaults = defaultChords(command, platform).map(normalizeChord);
   for (const chord of defaults) {
-    const other = conflictOf(resolved, command, chord);
+    const [other, ...more] = conflictsOf(resolved, command, chord);
     if (!other) continue;
     const shown = formatChord(chord, platform);
+    if (more.length > 0)
+      return {
+        kind: 'refused',
+        chord,
+        message: `${shown} now does ${bothDescribed([other, ...more])}. Change those first.`,
+      };
     const message = `${shown} now does “${commandFacts(other).description}”. Change that one first, or swap the two keys.`;
     return { kind: 'conflict', chord, other, message };
   }
