@@ -4,7 +4,9 @@ import { CreateAdoptGate } from './create-adopt-gate';
 
 /** Resolves after `turns` trips through the task queue, so operations interleave. */
 const after = (turns: number): Promise<void> =>
-  turns === 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(() => void after(turns - 1).then(resolve), 0));
+  turns === 0
+    ? Promise.resolve()
+    : new Promise((resolve) => setTimeout(() => void after(turns - 1).then(resolve), 0));
 
 describe("the gate between creating a recording's transcript and searching for a lost one", () => {
   it('lets a search start only once the creations on their way have ended, and holds new ones back meanwhile', async () => {

@@ -255,9 +255,19 @@ describe('the scheduler', () => {
     };
     const { core: c } = core(undefined, { fetch: throughHoldingB });
     const url = await c.clientFor('us').upload(uploadSource(await inspectRecording(statement)));
-    const b = await c.scheduler.submit({ source: { kind: 'url', url }, title: 'B', options: {}, region: 'us' });
+    const b = await c.scheduler.submit({
+      source: { kind: 'url', url },
+      title: 'B',
+      options: {},
+      region: 'us',
+    });
     await vi.waitFor(() => expect(creations).toBe(1));
-    const a = await c.scheduler.submit({ source: { kind: 'url', url }, title: 'A', options: {}, region: 'us' });
+    const a = await c.scheduler.submit({
+      source: { kind: 'url', url },
+      title: 'A',
+      options: {},
+      region: 'us',
+    });
     await c.scheduler.idle();
 
     const [doneA, doneB] = [await c.library.get(a.id), await c.library.get(b.id)];
