@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, fixtureDir, screenshotDir } from './fixtures';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ReaderPage } from './pages/reader-page';
 import type { BridgeApi } from '../../src/shared/ipc/api';
 import type { TranscriptDetail } from '../../src/shared/ipc/contract';
@@ -42,6 +42,57 @@ function threeHourDetail(id: string, base: TranscriptSummary): TranscriptDetail 
   };
 }
 
+/**
+ * Answers the bridge's requests for the transcript `three-hours` with a synthetic 3-hour one
+ * (its opening and the whole); everything else goes to the web host. Call `ready` with a real
+ * transcript's summary to start, and `holdWhole` to keep the whole one back until released.
+ */
+async function fakeThreeHours(page: Page): Promise<{
+  ready: (base: TranscriptSummary) => void;
+  holdWhole: () => () => void;
+}> {
+  let base: TranscriptSummary | undefined;
+  let held: Promise<void> = Promise.resolve();
+  await page.routeWebSocket(/__verbatim\/api/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((raw) => {
+      const message = JSON.parse(String(raw)) as {
+        id: number;
+        method: string;
+        input?: { id?: string; sentences?: number };
+      };
+      if (message.input?.id !== 'three-hours' || !base) return server.send(raw);
+      const detail = threeHourDetail('three-hours', base);
+      const answer = (value: unknown): void =>
+        socket.send(JSON.stringify({ id: message.id, result: { ok: true, value } }));
+      if (message.method === 'transcripts.opening') {
+        const first = detail.sentences.slice(0, message.input.sentences);
+        answer({ summary: detail.summary, sentences: first, paragraphs: [], complete: false });
+      } else if (message.method === 'transcripts.get') {
+        void held.then(() => answer(detail));
+      } else server.send(raw);
+    });
+  });
+  return {
+    ready: (summary) => void (base = summary),
+    holdWhole: () => {
+      let release = (): void => undefined;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
+  };
+}
+
+/** A real transcript's summary, for the synthetic one to borrow. */
+async function realSummary(page: Page, reader: ReaderPage): Promise<TranscriptSummary> {
+  const realId = await reader.createTranscript(interview, {});
+  return page.evaluate(async (id) => {
+    const envelope = await (window as unknown as { api: BridgeApi }).api.transcripts.get({ id });
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    return envelope.value.summary;
+  }, realId);
+}
+
 test('a 3-hour transcript opens and keeps only the turns in view in the page', async ({
   shell,
   page,
@@ -51,31 +102,10 @@ test('a 3-hour transcript opens and keeps only the turns in view in the page', a
   allowConsole(
     /^console error: Failed to load resource: the server responded with a status of 404 .*\/__verbatim\/media\/three-hours\?/,
   );
-  // The bridge's socket answers this one transcript with a synthetic 3-hour one.
-  // Filled in once a real transcript gives the fake one a realistic summary.
-  const fake: { base?: TranscriptSummary } = {};
-  await page.routeWebSocket(/__verbatim\/api/, (socket) => {
-    const server = socket.connectToServer();
-    socket.onMessage((raw) => {
-      const message = JSON.parse(String(raw)) as { id: number; method: string; input?: { id?: string } };
-      if (message.method === 'transcripts.get' && message.input?.id === 'three-hours' && fake.base) {
-        socket.send(
-          JSON.stringify({
-            id: message.id,
-            result: { ok: true, value: threeHourDetail('three-hours', fake.base) },
-          }),
-        );
-      } else server.send(raw);
-    });
-  });
+  const fake = await fakeThreeHours(page);
   await shell.open();
   const reader = new ReaderPage(page);
-  const realId = await reader.createTranscript(interview, {});
-  fake.base = await page.evaluate(async (id) => {
-    const envelope = await (window as unknown as { api: BridgeApi }).api.transcripts.get({ id });
-    if (!envelope.ok) throw new Error(envelope.error.message);
-    return envelope.value.summary;
-  }, realId);
+  fake.ready(await realSummary(page, reader));
 
   const transferMs = await page.evaluate(async () => {
     const started = performance.now();
@@ -99,6 +129,7 @@ test('a 3-hour transcript opens and keeps only the turns in view in the page', a
   );
   // How fast is the reader bench's business (bench/browser/reader.ts, a ratio in `npm run bench`);
   // a wall-clock bound here failed on a loaded 2-core machine through Playwright's socket proxy.
+  await reader.waitForWholeText();
   expect(await reader.turns.count()).toBeLessThan(40);
 
   // Find reaches the far end; only the turns around it are in the page.
@@ -108,6 +139,50 @@ test('a 3-hour transcript opens and keeps only the turns in view in the page', a
   await expect(reader.word('t2650w7')).toBeInViewport();
   expect(await reader.turns.count()).toBeLessThan(40);
   await expect(reader.speakerButtons('A').first()).toBeVisible();
+});
+
+test('a long transcript paints its first turns at once, read only, and is editable when the whole is in', async ({
+  shell,
+  page,
+  allowConsole,
+}) => {
+  allowConsole(
+    /^console error: Failed to load resource: the server responded with a status of 404 .*\/__verbatim\/media\/three-hours\?/,
+  );
+  const fake = await fakeThreeHours(page);
+  await shell.open();
+  const reader = new ReaderPage(page);
+  fake.ready(await realSummary(page, reader));
+  const release = fake.holdWhole();
+
+  await page.evaluate(() => (window.location.hash = '#/transcript/three-hours'));
+  await expect(reader.turns.first()).toContainText('t0w0 t0w1');
+  await expect(reader.heading).toHaveText('Three hours');
+  // Only the first sentences are in, and nothing can be changed yet: no editable words, no
+  // speaker correction, and assistive technology is told the text is still loading.
+  await expect(reader.transcript).toHaveAttribute('aria-busy', 'true');
+  const shownBefore = await reader.turns.count();
+  expect(shownBefore).toBeGreaterThan(3);
+  expect(shownBefore).toBeLessThanOrEqual(40);
+  await expect(reader.transcript.locator('p.words[tabindex="0"]')).toHaveCount(0);
+  await expect(reader.transcript.getByRole('button', { name: /^Correct the speaker/ })).toHaveCount(0);
+  await reader.turns
+    .first()
+    .locator('p.words')
+    .press('Enter')
+    .catch(() => undefined);
+  await expect(reader.transcript.getByRole('textbox')).toHaveCount(0);
+
+  release();
+  await reader.waitForWholeText();
+  await expect(reader.transcript).not.toHaveAttribute('aria-busy');
+  await expect(reader.transcript.locator('p.words[tabindex="0"]').first()).toBeVisible();
+  await expect(reader.transcript.getByRole('button', { name: /^Correct the speaker/ }).first()).toBeVisible();
+  // The whole transcript: its last turn is reachable.
+  await reader.openFind();
+  await reader.findBox.fill('t2699w39');
+  await expect(reader.findCount).toHaveText('1 of 1 match');
+  await expect(reader.word('t2699w39')).toBeInViewport();
 });
 
 test.describe('the transcript reader', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { join, resolve } from 'node:path';
 import type { SearchPage, TranscriptSummary } from '../../shared/library';
-import type { TranscriptDetail } from '../../shared/ipc/contract';
+import type { TranscriptDetail, TranscriptOpening } from '../../shared/ipc/contract';
 import { startIpcTestbed, type IpcTestbed } from './ipc-testbed.test-kit';
 import { openDatabase } from '../core/library/database';
 import { Library } from '../core/library/library';
@@ -52,6 +52,31 @@ describe('transcripts over the contract', () => {
     expect(stored.some((paragraph) => paragraph.words.length > 0)).toBe(true);
     expect(detail.paragraphs).toEqual(stored.map((paragraph) => ({ ...paragraph, words: [] })));
     expect(detail.transcript).toHaveProperty('entities');
+  });
+
+  it('opens a transcript with its first sentences, saying whether they are all of them', async () => {
+    const detail = await call<TranscriptDetail>('transcripts.get', { id });
+    const count = detail.sentences.length;
+    const start = await call<TranscriptOpening>('transcripts.opening', { id, sentences: 3 });
+    expect(start.summary).toEqual(detail.summary);
+    expect(start.sentences).toEqual(detail.sentences.slice(0, 3));
+    expect(start.complete).toBe(false);
+    const lastEnd = detail.sentences[2]!.endMs;
+    expect(start.paragraphs).toEqual(detail.paragraphs.filter((paragraph) => paragraph.startMs < lastEnd));
+    const whole = await call<TranscriptOpening>('transcripts.opening', { id, sentences: count });
+    expect(whole).toMatchObject({
+      complete: true,
+      sentences: detail.sentences,
+      paragraphs: detail.paragraphs,
+    });
+    expect(await testbed.dispatch('transcripts.opening', { id, sentences: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await testbed.dispatch('transcripts.opening', { id: 'missing', sentences: 40 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', message: 'This transcript is no longer in your library.' },
+    });
   });
 
   it('reads a transcript in one snapshot: another process editing between the reads is not half seen', async () => {

@@ -1,4 +1,4 @@
-import type { Handlers, TranscriptDetail } from '../../shared/ipc/contract';
+import type { Handlers, TranscriptDetail, TranscriptOpening } from '../../shared/ipc/contract';
 import type { TranscriptSummary } from '../../shared/library';
 import { inspectRecording } from '../core/transcription/recording-file';
 import type { Services } from '../core/app-services';
@@ -56,6 +56,10 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
         transcript: withoutWordCopies(reading.transcript),
         corrections: reading.corrections,
       };
+    },
+    'transcripts.opening': async ({ id, sentences }): Promise<TranscriptOpening> => {
+      const { job, ...start } = await library.transcriptOpening(id, sentences);
+      return { summary: toSummary(job), ...start };
     },
     'transcripts.renameSpeaker': async ({ id, label, name }) => {
       await library.renameSpeaker(id, label, name);

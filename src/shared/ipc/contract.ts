@@ -74,6 +74,20 @@ export const transcriptDetailSchema = z.object({
 });
 export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
 
+/**
+ * The start of a transcript: its summary, its first sentences and the paragraphs they fall in.
+ * The reader paints its first screen from it while `transcripts.get` brings the whole (a 3-hour
+ * transcript's answer is megabytes, and building and drawing it takes a few hundred ms more).
+ */
+export const transcriptOpeningSchema = z.object({
+  summary: transcriptSummarySchema,
+  sentences: z.array(segmentSchema),
+  paragraphs: z.array(segmentSchema),
+  /** True when these are all its sentences: the reader then waits for the whole, a moment away. */
+  complete: z.boolean(),
+});
+export type TranscriptOpening = z.infer<typeof transcriptOpeningSchema>;
+
 export { secretsStatusSchema, type SecretsStatus } from '../secrets';
 
 /**
@@ -122,6 +136,12 @@ export const contract = {
     output: z.array(transcriptSummarySchema),
   },
   'transcripts.get': { input: transcriptId, output: transcriptDetailSchema },
+  'transcripts.opening': {
+    input: z
+      .object({ id: z.string().min(1).max(100), sentences: z.number().int().min(1).max(1000) })
+      .strict(),
+    output: transcriptOpeningSchema,
+  },
   'transcripts.renameSpeaker': {
     input: z
       .object({ id: z.string().min(1), label: z.string().min(1).max(50), name: z.string().min(1).max(200) })

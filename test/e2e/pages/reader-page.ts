@@ -109,7 +109,16 @@ export class ReaderPage {
       },
       { id, atMs },
     );
+    await this.waitForWholeText();
+  }
+
+  /** Until the whole transcript is in: a long one shows its first turns, read only, before. */
+  async waitForWholeText(): Promise<void> {
     await this.turns.first().waitFor();
+    await this.page
+      .getByRole('region', { name: 'Transcript text' })
+      .and(this.page.locator(':not([aria-busy="true"])'))
+      .waitFor();
   }
 
   /** Where a word of the stored transcript starts, by its flat index, in milliseconds. */

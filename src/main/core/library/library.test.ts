@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { openDatabase } from './database';
 import { Library, countCap, type CompletedTranscript } from './library';
 import { highlight, queryTerms, toFtsQuery } from './fts-query';
@@ -101,6 +102,53 @@ describe('the library', () => {
     );
     expect(await library.transcriptJson('t1')).toMatchObject({ id: 'remote', audio_duration: 61.4 });
     expect(await library.unfinishedJobs()).toEqual([]);
+  });
+
+  it('opens a transcript with its first sentences and the paragraphs they fall in, whatever the length', async () => {
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('A', 'B'), fc.integer({ min: 200, max: 9_000 })), {
+          maxLength: 30,
+        }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 40 }),
+        async (gaps, sentencesPerParagraph, limit) => {
+          // Sentences one after another; a paragraph every few of them.
+          let at = 0;
+          const lines: TranscriptLine[] = gaps.map(([speaker, gap]) => {
+            at += gap;
+            return [speaker, `Sentence at ${at} ms.`, at];
+          });
+          const paragraphs = [];
+          for (let first = 0; first < lines.length; first += sentencesPerParagraph) {
+            const group = lines.slice(first, first + sentencesPerParagraph);
+            paragraphs.push({
+              text: group.map((line) => line[1]).join(' '),
+              start: group[0]![2],
+              end: group.at(-1)![2] + 2000,
+              confidence: 0.9,
+            });
+          }
+          const id = `t${stored++}`;
+          await addTranscript(id, 'Long meeting', []);
+          await library.saveCompleted(id, { ...completed(lines), paragraphs });
+
+          const opening = await library.transcriptOpening(id, limit);
+          const sentences = await library.sentences(id);
+          expect(opening.job).toEqual(await library.requireJob(id));
+          expect(opening.sentences).toEqual(sentences.slice(0, limit));
+          expect(opening.complete).toBe(sentences.length <= limit);
+          const lastEnd = opening.sentences.at(-1)?.endMs;
+          expect(opening.paragraphs).toEqual(
+            lastEnd === undefined
+              ? []
+              : (await library.paragraphs(id, { words: false })).filter((p) => p.startMs < lastEnd),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('stores nothing of a transcript whose save fails half way', async () => {
@@ -266,6 +314,7 @@ describe('the library', () => {
       ['updateJob', () => library.updateJob('gone', { status: 'error' })],
       ['saveCompleted', () => library.saveCompleted('gone', completed([['A', 'Hello.', 0]]))],
       ['transcriptJson', () => library.transcriptJson('gone')],
+      ['transcriptOpening', () => library.transcriptOpening('gone', 40)],
       ['renameSpeaker', () => library.renameSpeaker('gone', 'A', 'Mayor')],
       ['setTitle', () => library.setTitle('gone', 'New title')],
       ['setTags', () => library.setTags('gone', ['ferry'])],

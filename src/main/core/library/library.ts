@@ -45,6 +45,15 @@ export interface TranscriptReading {
   corrections: CorrectionState;
 }
 
+/** The first sentences of a transcript, and the paragraphs they start (Library.transcriptOpening). */
+export interface TranscriptOpening {
+  job: JobRecord;
+  sentences: Segment[];
+  paragraphs: Segment[];
+  /** True when these are all its sentences. */
+  complete: boolean;
+}
+
 /**
  * The offline library: transcripts, their sentences and paragraphs, tags, speaker names and
  * full-text search. A facade over three parts that share one database: the job store (one row
@@ -166,6 +175,27 @@ export class Library {
         transcript: this.content.transcriptJson(id),
         corrections: this.corrections.state(id),
       })),
+    );
+  }
+
+  /**
+   * The first `sentenceLimit` sentences and the paragraphs (without words) they fall in: enough
+   * for the reader to paint its first screen of a long transcript while the whole one loads.
+   */
+  transcriptOpening(id: string, sentenceLimit: number): Promise<TranscriptOpening> {
+    return settle(() =>
+      inReadTransaction(this.db, () => {
+        const job = this.jobs.require(id);
+        // One more than asked for tells whether there are more.
+        const sentences = this.content.firstSentences(id, sentenceLimit + 1);
+        const complete = sentences.length <= sentenceLimit;
+        if (!complete) sentences.pop();
+        const last = sentences.at(-1);
+        const paragraphs = last
+          ? this.content.paragraphs(id, { words: false, startingBefore: last.endMs })
+          : [];
+        return { job, sentences, paragraphs, complete };
+      }),
     );
   }
 

@@ -90,6 +90,11 @@ export class TranscriptContent {
     return this.segments('sentences', id);
   }
 
+  /** The first `limit` sentences, in order: what the reader paints while the rest is on its way. */
+  firstSentences(id: string, limit: number): Segment[] {
+    return this.segments('sentences', id, limit);
+  }
+
   /** Any of the segment tables, in order: the corrected sentences, the paragraphs, the machine copy. */
   segmentsOf(table: SegmentTable, id: string): Segment[] {
     return this.segments(table, id);
@@ -174,13 +179,14 @@ export class TranscriptContent {
    * come back empty: the reader takes every word from the sentences, and reading and parsing a
    * 3-hour transcript's paragraph words only to drop them cost ~20 ms per open.
    */
-  paragraphs(id: string, options: { words?: boolean } = {}): Segment[] {
+  /** `startingBefore`: only the paragraphs that start before this time (ms), as the first sentences need. */
+  paragraphs(id: string, options: { words?: boolean; startingBefore?: number } = {}): Segment[] {
     if (options.words !== false) return this.segments('paragraphs', id);
     const rows = statement(
       this.db,
       `SELECT position, start_ms, end_ms, speaker, confidence, text FROM paragraphs
-         WHERE transcript_id = ? ORDER BY position`,
-    ).all(id) as SegmentFields[];
+         WHERE transcript_id = ? AND start_ms < ? ORDER BY position`,
+    ).all(id, options.startingBefore ?? Number.MAX_SAFE_INTEGER) as SegmentFields[];
     return rows.map((row) => segmentWithWords(row, []));
   }
 
@@ -235,11 +241,13 @@ export class TranscriptContent {
     for (const label of labels) insert.run(id, label, `Speaker ${label}`);
   }
 
-  private segments(table: SegmentTable, id: string): Segment[] {
+  /** `limit`: at most this many, from the first (-1, SQLite's "no limit", by default). */
+  private segments(table: SegmentTable, id: string, limit = -1): Segment[] {
     const rows = statement(
       this.db,
-      `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM ${table} WHERE transcript_id = ? ORDER BY position`,
-    ).all(id) as SegmentRow[];
+      `SELECT position, start_ms, end_ms, speaker, confidence, text, words_json FROM ${table}
+         WHERE transcript_id = ? ORDER BY position LIMIT ?`,
+    ).all(id, limit) as SegmentRow[];
     return rows.map(toSegment);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Segment } from '../../../shared/library';
 import {
   buildModel,
@@ -77,6 +78,67 @@ describe('buildModel', () => {
     expect(model.turns).toHaveLength(2);
     expect(model.turns[0]?.text).toBe('Good morning. Thanks for coming.');
     expect(model.turns.flatMap((turn) => turn.words).length).toBe(plain.flatMap((s) => s.words).length);
+  });
+});
+
+describe('the opening: the first sentences painted while the whole transcript loads', () => {
+  // What `transcripts.opening` sends: the first sentences, and the paragraphs starting before the last ends.
+  const transcripts = fc
+    .record({
+      speakers: fc.boolean(),
+      sentences: fc.array(
+        fc.record({ speaker: fc.constantFrom('A', 'B'), words: fc.integer({ min: 0, max: 4 }) }),
+        { maxLength: 25 },
+      ),
+      paragraphEvery: fc.integer({ min: 1, max: 6 }),
+    })
+    .map(({ speakers, sentences: shapes, paragraphEvery }) => {
+      let at = 0;
+      const built = shapes.map(({ speaker, words }, position) => {
+        const times = Array.from({ length: words }, (): [string, number] => [`w${position}`, (at += 500)]);
+        at += 700;
+        const made = segment(position, speakers ? speaker : null, times);
+        return words === 0 ? { ...made, startMs: at - 700, endMs: at - 400 } : made;
+      });
+      const paragraphs: Segment[] = [];
+      for (let first = 0; first < built.length; first += paragraphEvery) {
+        const group = built.slice(first, first + paragraphEvery);
+        paragraphs.push({
+          ...segment(paragraphs.length, null, []),
+          startMs: group[0]!.startMs,
+          endMs: group.at(-1)!.endMs,
+        });
+      }
+      return { sentences: built, paragraphs };
+    });
+
+  it('draws every turn it shows as the whole transcript will, the last one cut short at most', () => {
+    fc.assert(
+      fc.property(transcripts, fc.integer({ min: 1, max: 30 }), ({ sentences, paragraphs }, limit) => {
+        const first = sentences.slice(0, limit);
+        const lastEnd = first.at(-1)?.endMs ?? -1;
+        const opening = buildModel(
+          first,
+          paragraphs.filter((paragraph) => paragraph.startMs < lastEnd),
+        );
+        const whole = buildModel(sentences, paragraphs);
+        const shown = opening.turns.length;
+        expect(whole.turns.length).toBeGreaterThanOrEqual(shown);
+        expect(opening.turns.slice(0, -1)).toEqual(whole.turns.slice(0, shown - 1));
+        const cut = opening.turns.at(-1);
+        if (cut) {
+          const full = whole.turns[shown - 1]!;
+          expect(cut).toMatchObject({
+            index: full.index,
+            speaker: full.speaker,
+            firstSentence: full.firstSentence,
+          });
+          expect(full.words.slice(0, cut.words.length)).toEqual(cut.words);
+        }
+        expect(Array.from(opening.starts)).toEqual(Array.from(whole.starts.slice(0, opening.starts.length)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

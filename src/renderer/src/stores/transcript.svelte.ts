@@ -15,6 +15,9 @@ import { ReviewState } from './review.svelte';
 
 export const speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
+/** Sentences painted first, read only, while the whole transcript loads: more than a screen. */
+export const openingSentences = 40;
+
 /**
  * One open transcript: its text model, its recording, find, and the edits the journalist
  * makes. The media element is owned by the player component and registered here so the
@@ -24,6 +27,8 @@ export class TranscriptStore {
   detail = $state.raw<TranscriptDetail | undefined>(undefined);
   summary = $state.raw<TranscriptSummary | undefined>(undefined);
   model = $state.raw<ReaderModel | undefined>(undefined);
+  /** The first sentences' model, shown read only until `model` (the whole transcript) is built. */
+  opening = $state.raw<ReaderModel | undefined>(undefined);
   loadError = $state<Problem | undefined>(undefined);
   /** The last edit's failure, shown in an alert. */
   error = $state<Problem | undefined>(undefined);
@@ -62,15 +67,40 @@ export class TranscriptStore {
 
   constructor(readonly id: string) {}
 
+  /**
+   * Paints the first sentences, then loads the whole transcript. The whole one is asked for only
+   * once the first are in: main answers one request at a time, so asking for both at once would
+   * make the small answer wait behind the large one.
+   */
   async load(): Promise<void> {
+    await this.loadOpening();
     try {
       const detail = await api.transcripts.get({ id: this.id });
       this.detail = detail;
       this.summary = detail.summary;
       this.model = buildModel(detail.sentences, detail.paragraphs);
+      this.opening = undefined;
       this.corrections.loaded(detail);
     } catch (error) {
+      this.opening = undefined;
       this.loadError = caught(error, 'transcripts.get');
+    }
+  }
+
+  /**
+   * The first screen of a long transcript. A short one (all its sentences in the opening) waits
+   * for the whole, a moment away, so it is never shown read only. If this fails, the whole
+   * transcript's request says why, or shows it.
+   */
+  private async loadOpening(): Promise<void> {
+    try {
+      const opening = await api.transcripts.opening({ id: this.id, sentences: openingSentences });
+      if (opening.complete) return;
+      this.summary = opening.summary;
+      this.opening = buildModel(opening.sentences, opening.paragraphs);
+    } catch (error) {
+      // An unexpected failure still reaches the log (caught); the reader shows the next request's.
+      caught(error, 'transcripts.opening');
     }
   }
 
