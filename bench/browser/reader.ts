@@ -8,8 +8,9 @@ import { storeWithRecording, withReaderBench } from './reader-host';
 /**
  * The transcript reader in Chromium with a 3-hour transcript (30,000 words, ~2,000
  * sentences) and its 3-hour recording, through the web host:
- * - opening it from the library, to first paint of its text and to interactive (the main
- *   thread idle again), against opening the Settings view the same way;
+ * - opening it from the library, to first paint of its text (its opening sentences), to its
+ *   whole text in (noted) and to interactive (the main thread idle again), against opening the
+ *   Settings view the same way;
  * - frame times while scrolling it, against frame times of the same page at rest;
  * - main-thread script time per frame while the recording plays at 2x (the per-frame word
  *   highlight runs), against the same with the recording paused.
@@ -55,14 +56,22 @@ export async function run(): Promise<Measurement[]> {
 
     // Opening: the reader (from the library's hash route), against the Settings view.
     const open: number[] = [];
+    const openWhole: number[] = [];
     const openIdle: number[] = [];
     const settings: number[] = [];
     const settingsIdle: number[] = [];
     for (let round = 0; round < 5; round++) {
       await page.evaluate(() => (window.location.hash = '#/library'));
       await page.getByRole('heading', { name: 'Library' }).waitFor();
-      const reader = await timeInPage(page, '#/transcript/three-hours', '[data-turn]');
+      // First paint is of the opening sentences; the whole text is in when aria-busy goes.
+      const reader = await timeInPage(
+        page,
+        '#/transcript/three-hours',
+        '[data-turn]',
+        '[aria-label="Transcript text"]:not([aria-busy])',
+      );
       open.push(reader.paint);
+      openWhole.push(reader.settled);
       openIdle.push(reader.idle);
       await page.evaluate(() => (window.location.hash = '#/library'));
       await page.getByRole('heading', { name: 'Library' }).waitFor();
@@ -113,6 +122,7 @@ export async function run(): Promise<Measurement[]> {
         baselineLabel: 'opening the Settings view the same way, median',
         targets: [{ of: 'ours', statistic: 'median', comparison: '<', threshold: 300, unit: 'ms' }],
         notes: {
+          wholeTextP50Ms: percentile(openWhole, 50),
           toInteractiveP50Ms: percentile(openIdle, 50),
           settingsToInteractiveP50Ms: percentile(settingsIdle, 50),
           slowestOpenMs: Math.max(...open),
