@@ -80,7 +80,7 @@ export async function run(): Promise<Measurement[]> {
       settingsIdle.push(light.idle);
     }
     await page.evaluate(() => (window.location.hash = '#/transcript/three-hours'));
-    await page.locator('[data-turn]').first().waitFor();
+    await page.locator('[aria-label="Transcript text"]:not([aria-busy])').waitFor();
 
     // Scrolling, against the same page at rest.
     const atRest = await frameTimes(page, 0, 4);
