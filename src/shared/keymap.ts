@@ -467,9 +467,48 @@ export function reset(settings: KeymapSettings, platform: KeymapPlatform, comman
   return withChords(settings, platform, command, undefined);
 }
 
+/** The two commands' chords after `command` takes `chord` from `other`, which gets `command`'s first. */
+function swapChords(
+  resolved: ResolvedKeymap,
+  command: CommandId,
+  other: CommandId,
+  chord: string,
+): { mine: string[]; theirs: string[] } {
+  const taken = normalizeChord(chord);
+  const [first, ...rest] = resolved[command];
+  const theirs = resolved[other].flatMap((existing) =>
+    !sameKeys(existing, taken) ? [existing] : first === undefined ? [] : [first],
+  );
+  return { mine: [taken, ...rest], theirs };
+}
+
+/**
+ * Two commands that would answer to one key where both apply after that swap, if any: the
+ * key `other` gets may be a third command's, or meet the one `command` takes ("Mod+F" for
+ * "Ctrl+F").
+ */
+export function swapClash(
+  resolved: ResolvedKeymap,
+  command: CommandId,
+  other: CommandId,
+  chord: string,
+): [CommandId, CommandId] | undefined {
+  const { mine, theirs } = swapChords(resolved, command, other, chord);
+  const after: ResolvedKeymap = { ...resolved, [command]: mine, [other]: theirs };
+  for (const [who, chords] of [
+    [other, theirs],
+    [command, mine],
+  ] as const)
+    for (const held of chords) {
+      const [clash] = conflictsOf(after, who, held);
+      if (clash) return [who, clash];
+    }
+  return undefined;
+}
+
 /**
  * The bindings after `command` takes `chord` from `other`, which gets `command`'s first chord in
- * its place (Settings' "Swap").
+ * its place (Settings' "Swap", offered only when `swapClash` finds nothing).
  */
 export function swapped(
   settings: KeymapSettings,
@@ -478,12 +517,7 @@ export function swapped(
   other: CommandId,
   chord: string,
 ): KeymapChange {
-  const resolved = resolveKeymap(settings, platform);
-  const taken = normalizeChord(chord);
-  const [mine, ...rest] = resolved[command];
-  const theirs = resolved[other].flatMap((existing) =>
-    !sameKeys(existing, taken) ? [existing] : mine === undefined ? [] : [mine],
-  );
+  const { mine, theirs } = swapChords(resolveKeymap(settings, platform), command, other, chord);
   const first = withChords(settings, platform, other, theirs);
-  return withChords(first, platform, command, [taken, ...rest]);
+  return withChords(first, platform, command, mine);
 }

@@ -138,6 +138,35 @@ describe('rebinding a command in Settings', () => {
     });
   });
 
+  it('offers no swap that would leave two commands that meet on one key', () => {
+    // Play/pause on Ctrl+K (the Library's search has it too; they never meet). Taking Ctrl+1
+    // from "Go to the Library" by a swap would give that global command Ctrl+K, the search's.
+    const shared = resolveKeymap(
+      { playPauseKey: 'Escape', keyBindings: { 'player.toggle': ['Ctrl+K'] } },
+      'linux',
+    );
+    const goLibrary = commandFacts('app.go-library').description;
+    expect(checkRebind(shared, 'player.toggle', 'Mod+1', 'linux')).toEqual({
+      kind: 'refused',
+      chord: 'Mod+1',
+      message: `Ctrl+1 already does “${goLibrary}”, and a swap would leave “${goLibrary}” and “Search the library” on one key. Choose another key.`,
+    });
+    // Play/pause on Ctrl+F (Find moved to Space), Redo on ⌘F: Mod+F for play/pause meets Redo's
+    // ⌘F, and a swap would give Redo Ctrl+F, which Mod+F answers to as well.
+    const spelled = resolveKeymap(
+      {
+        playPauseKey: 'Escape',
+        keyBindings: { 'player.toggle': ['Ctrl+F'], 'corrections.redo': ['Meta+F'], 'find.open': ['Space'] },
+      },
+      'linux',
+    );
+    expect(checkRebind(spelled, 'player.toggle', 'Mod+F', 'linux')).toMatchObject({
+      kind: 'refused',
+      message:
+        'Ctrl+F already does “Redo”, and a swap would leave “Redo” and “Play or pause” on one key. Choose another key.',
+    });
+  });
+
   it('swaps two commands’ keys on request', () => {
     const settings: KeymapSettings = { playPauseKey: 'Escape' };
     const after = resolveKeymap(
@@ -195,6 +224,7 @@ describe('rebinding a command in Settings', () => {
           expect(clashes(resolveKeymap(settings, platform))).toEqual([]);
         }
       }),
+      { numRuns: 300 },
     );
   });
 });

@@ -2,6 +2,7 @@ import {
   commandFacts,
   commandsFor,
   conflictsOf,
+  swapClash,
   defaultChords,
   keyContexts,
   normalizeChord,
@@ -165,6 +166,17 @@ export function checkRebind(
     };
   }
   if (other) {
+    // A swap gives the other command this one's key: not offered when that would leave two
+    // commands that meet on one key (a third command's key, or one meeting the new chord).
+    const clash = swapClash(resolved, command, other, chord);
+    if (clash) {
+      const [first, second] = clash.map((id) => `“${commandFacts(id).description}”`);
+      return {
+        kind: 'refused',
+        chord,
+        message: `${shown} already does “${commandFacts(other).description}”, and a swap would leave ${first} and ${second} on one key. Choose another key.`,
+      };
+    }
     const message = `${shown} already does “${commandFacts(other).description}”. Swap the two keys, or choose another.`;
     return { kind: 'conflict', chord, other, message };
   }
