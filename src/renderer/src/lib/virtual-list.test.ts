@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KeyedHeights, RowHeights, estimateHeight, measureRow } from './virtual-list';
+import fc from 'fast-check';
+import { KeyedHeights, RowHeights, carriedHeights, estimateHeight, measureRow } from './virtual-list';
 
 describe('RowHeights', () => {
   it('computes offsets and the rows in view, widened by the overscan', () => {
@@ -33,6 +34,57 @@ describe('RowHeights', () => {
       while (top + sizes[first]! <= y) top += sizes[first++]!;
       expect(rows.range(y, 800, 0).start).toBe(first);
     }
+  });
+});
+
+describe('carriedHeights', () => {
+  const estimate = (row: string): number => 10 * row.length;
+  const same = (a: string, b: string): boolean => a === b;
+  /** Rows, each measured (a height of its own) or not, and an edit of them: what replaced which span. */
+  const edits = fc.record({
+    // Distinct rows: two rows alike (same text, same speaker) are drawn alike, whichever is kept.
+    rows: fc.uniqueArray(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 20 }),
+    measured: fc.array(fc.option(fc.integer({ min: 1, max: 500 })), { maxLength: 20 }),
+    at: fc.nat(),
+    removed: fc.nat({ max: 4 }),
+    inserted: fc.array(fc.string({ minLength: 5, maxLength: 6 }), { maxLength: 4 }),
+  });
+
+  it('keeps the measured heights of rows an edit left alone, and of rows edited in place', () => {
+    fc.assert(
+      fc.property(edits, ({ rows, measured, at, removed, inserted }) => {
+        const before = new RowHeights(rows.map(estimate));
+        rows.forEach((_, row) => {
+          const height = measured[row];
+          if (height != null) before.set(row, height);
+        });
+        const from = rows.length ? at % (rows.length + 1) : 0;
+        const gone = Math.min(removed, rows.length - from);
+        // Inserted rows are longer than any old one, so they never equal one.
+        const after = [...rows.slice(0, from), ...inserted, ...rows.slice(from + gone)];
+        const heights = carriedHeights({ rows, heights: before }, after, estimate, same);
+        expect(heights.count).toBe(after.length);
+        for (let row = 0; row < from; row++) expect(heights.heightOf(row)).toBe(before.heightOf(row));
+        const tail = rows.length - from - gone;
+        for (let row = 0; row < tail; row++)
+          expect(heights.heightOf(after.length - 1 - row)).toBe(before.heightOf(rows.length - 1 - row));
+        for (let row = 0; row < inserted.length; row++) {
+          const expected = inserted.length === gone ? before.heightOf(from + row) : estimate(inserted[row]!);
+          expect(heights.heightOf(from + row)).toBe(expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('estimates every row of a first list, or of one its heights do not describe', () => {
+    expect(
+      Array.from({ length: 2 }, (_, row) =>
+        carriedHeights(undefined, ['ab', 'c'], estimate, same).heightOf(row),
+      ),
+    ).toEqual([20, 10]);
+    const stale = { rows: ['ab', 'c'], heights: new RowHeights([99]) };
+    expect(carriedHeights(stale, ['ab', 'c'], estimate, same).heightOf(0)).toBe(20);
   });
 });
 

@@ -17,6 +17,11 @@ export class RowHeights {
     return this.heights.length;
   }
 
+  /** A row's height: measured, or else estimated. */
+  heightOf(row: number): number {
+    return this.heights[row] ?? 0;
+  }
+
   /** Records a measured height; true when it changed. */
   set(row: number, height: number): boolean {
     if (row < 0 || row >= this.heights.length || Math.abs((this.heights[row] as number) - height) < 0.5) {
@@ -71,6 +76,39 @@ export class RowHeights {
     this.offsets[this.heights.length] = sum;
     this.dirty = false;
   }
+}
+
+/**
+ * The heights of a list after its rows changed (an edit, an undo, the whole transcript after
+ * its opening), keeping what was measured: rows equal to the old ones at the start and at the
+ * end keep their heights, and when as many rows changed between them as were there before (a
+ * word fixed in a turn), those keep theirs too: their elements stay in the page, and a row
+ * whose height really changes is measured again as it resizes. Only rows added or removed get
+ * estimates. Estimating every row afresh moved every row below a measured one, so an undo
+ * rendered and measured rows it had not touched.
+ */
+export function carriedHeights<Row>(
+  previous: { rows: readonly Row[]; heights: RowHeights } | undefined,
+  rows: readonly Row[],
+  estimate: (row: Row) => number,
+  same: (a: Row, b: Row) => boolean,
+): RowHeights {
+  const heights = new RowHeights(rows.map(estimate));
+  if (!previous || previous.heights.count !== previous.rows.length) return heights;
+  const old = previous.rows;
+  const shorter = Math.min(old.length, rows.length);
+  let start = 0;
+  while (start < shorter && same(old[start] as Row, rows[start] as Row)) start++;
+  let end = 0;
+  while (end < shorter - start && same(old[old.length - 1 - end] as Row, rows[rows.length - 1 - end] as Row))
+    end++;
+  const keep = (from: number, to: number, count: number): void => {
+    for (let row = 0; row < count; row++) heights.set(to + row, previous.heights.heightOf(from + row));
+  };
+  keep(0, 0, start);
+  keep(old.length - end, rows.length - end, end);
+  if (old.length === rows.length) keep(start, start, rows.length - start - end);
+  return heights;
 }
 
 /** A first guess at a turn's height from its length, before it is measured. */
