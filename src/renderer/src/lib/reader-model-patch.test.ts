@@ -111,5 +111,24 @@ describe('patching the reader model after an edit', () => {
     const touched = model.turnOf[0] ?? 0;
     expect(patched.turns.at(-1)).toBe(model.turns.at(-1));
     expect(patched.turns[touched]).not.toBe(model.turns[touched]);
+    // A word retyped in place moves no word: the word arrays are the model's own, not copies.
+    expect(patched.starts).toBe(model.starts);
+    expect(patched.turnOf).toBe(model.turnOf);
+
+    // A word added moves every word after it: fresh arrays, and the old model keeps its own.
+    const startsBefore = Array.from(model.starts);
+    const longer = planEdit(
+      sentences,
+      { kind: 'text', from: target, count: 1, text: `${words.join(' ')} more` },
+      context,
+    ).step;
+    const grown = patchModel(model, applyStep(sentences, longer), [], {
+      position: target,
+      removed: 1,
+      inserted: 1,
+    });
+    expect(grown.starts).not.toBe(model.starts);
+    expect(grown.starts.length).toBe(model.starts.length + 1);
+    expect(Array.from(model.starts)).toEqual(startsBefore);
   });
 });

@@ -196,6 +196,12 @@ export function patchModel(
         }));
   const turns = [...model.turns.slice(0, firstTurn), ...builder.turns, ...shifted];
 
+  // A word retyped in place (no word, sentence or turn added or removed, every word where it
+  // was) leaves the word index as it was: the arrays are shared, not copied. A copy of 30,000
+  // words was most of a one-word fix's cost in the page (two fresh typed arrays an edit).
+  if (turnDelta === 0 && wordDelta === 0 && sameWordPlaces(model, builder.turns))
+    return { turns, starts: model.starts, turnOf: model.turnOf, hasSpeakers };
+
   const wordCount = model.starts.length + wordDelta;
   const starts = new Float64Array(wordCount);
   const turnOf = new Uint32Array(wordCount);
@@ -213,6 +219,14 @@ export function patchModel(
   if (turnDelta !== 0)
     for (let word = builder.wordCount; word < wordCount; word++) turnOf[word]! += turnDelta;
   return { turns, starts, turnOf, hasSpeakers };
+}
+
+/** True when every word of `turns` starts when, and sits in the turn where, `model` has it. */
+function sameWordPlaces(model: ReaderModel, turns: readonly Turn[]): boolean {
+  for (const turn of turns)
+    for (const word of turn.words)
+      if (model.starts[word.index] !== word.start || model.turnOf[word.index] !== turn.index) return false;
+  return true;
 }
 
 /** The flat index the words after turn `turn` start at: one past its last word (or an earlier turn's). */
