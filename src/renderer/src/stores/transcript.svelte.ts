@@ -105,8 +105,26 @@ export class TranscriptStore {
   }
 
   speaker(label: string | null): string {
-    return speakerName(label, this.summary?.speakers ?? []);
+    return speakerName(label, this.speakers);
   }
+
+  /** The speakers as last drawn: an edit brings a new summary, most often with the same names. */
+  private drawnSpeakers: TranscriptSummary['speakers'] = [];
+  /**
+   * The speakers' names, the same array while they stay the same, so the names shown on every
+   * turn in view are not worked out again after each correction (each edit's summary is new).
+   */
+  private readonly speakers = $derived.by(() => {
+    const next = this.summary?.speakers ?? [];
+    const drawn = this.drawnSpeakers;
+    const same =
+      next.length === drawn.length &&
+      next.every(
+        (speaker, index) => speaker.label === drawn[index]?.label && speaker.name === drawn[index]?.name,
+      );
+    if (!same) this.drawnSpeakers = next;
+    return this.drawnSpeakers;
+  });
 
   /** A video recording: its element is the video pane's; a sound's is the transport's. */
   readonly isVideo = $derived(isVideo(this.summary?.audioPath ?? this.summary?.source ?? null));
