@@ -112,15 +112,28 @@ describe('measureRow', () => {
     }
   }
 
-  function setUp(scrollTop: number) {
+  function setUp(scrollTop: number, measured?: (height: number) => void) {
     vi.stubGlobal('ResizeObserver', FakeObserver);
     const heights = new RowHeights([100, 100, 100, 100]);
     const scroller = { scrollTop } as HTMLElement;
     const moved = vi.fn();
     const element = { offsetHeight: 100 } as HTMLElement;
-    const cleanup = measureRow({ heights: () => heights, scroller: () => scroller, moved }, 1)(element);
+    const cleanup = measureRow(
+      { heights: () => heights, scroller: () => scroller, moved },
+      1,
+      measured,
+    )(element);
     return { heights, scroller, moved, element, cleanup, observer: FakeObserver.last! };
   }
+
+  it('tells a keyed list every height it measures, with one observer a row', () => {
+    const seen: number[] = [];
+    const { element, observer } = setUp(0, (height) => seen.push(height));
+    observer.callback();
+    (element as { offsetHeight: number }).offsetHeight = 140;
+    observer.callback();
+    expect(seen).toEqual([100, 140]);
+  });
 
   afterEach(() => vi.unstubAllGlobals());
 
@@ -155,5 +168,17 @@ describe('KeyedHeights', () => {
     expect(rebuilt.offset(1)).toBe(36);
     expect(rebuilt.offset(2)).toBe(96);
     expect(rebuilt.total()).toBe(168);
+  });
+
+  it('forgets the heights of rows no longer listed, so it never outgrows the list', () => {
+    const measured = new KeyedHeights(36);
+    const ids = Array.from({ length: 50 }, (_, index) => `t${index}`);
+    for (let round = 0; round < 20; round++) {
+      const listed = ids.slice(round, round + 10);
+      measured.heightsOf(listed);
+      for (const id of listed) measured.remember(id, 60);
+    }
+    expect(measured.size).toBeLessThanOrEqual(10);
+    expect(measured.heightsOf(['t28', 't0']).total()).toBe(60 + 36);
   });
 });

@@ -131,10 +131,16 @@ export interface MeasuredList {
 /**
  * Measures a rendered row as it resizes (an attachment: pass the element, get the cleanup). A
  * row above the viewport that grows pushes the scroll by as much, so the rows in view stay put.
+ * `measured`, if given, hears every height measured (a list that keeps heights by key).
  */
-export function measureRow(list: MeasuredList, row: number): (element: HTMLElement) => () => void {
+export function measureRow(
+  list: MeasuredList,
+  row: number,
+  measured?: (height: number) => void,
+): (element: HTMLElement) => () => void {
   return (element) => {
     const observer = new ResizeObserver(() => {
+      measured?.(element.offsetHeight);
       const heights = list.heights();
       const before = heights.offset(row);
       const old = heights.offset(row + 1) - before;
@@ -157,9 +163,20 @@ export class KeyedHeights {
 
   constructor(private readonly estimate: number) {}
 
-  /** The rows' heights, each as last measured or else the estimate. */
+  /**
+   * The rows' heights, each as last measured or else the estimate. Heights of rows no longer
+   * listed (deleted, or filtered out for now) are forgotten, so the map never outgrows the list;
+   * a row shown again is measured again.
+   */
   heightsOf(keys: readonly string[]): RowHeights {
+    const listed = new Set(keys);
+    for (const key of this.known.keys()) if (!listed.has(key)) this.known.delete(key);
     return new RowHeights(keys.map((key) => this.known.get(key) ?? this.estimate));
+  }
+
+  /** How many rows' heights are kept. */
+  get size(): number {
+    return this.known.size;
   }
 
   remember(key: string, height: number): void {
