@@ -75,6 +75,9 @@ test('drop an interview, read it against the audio, name a speaker, find the quo
 });
 
 test('no serious accessibility violation on any view, in either theme', async ({ shell, page }) => {
+  // Eighteen axe runs (every view, both themes), a few seconds each on a busy two-core machine:
+  // it ran out of the default minute in a CI run while every check it had made had passed.
+  test.setTimeout(120_000);
   await shell.open();
   const settings = new SettingsPage(page);
   for (const theme of ['Light', 'Dark'] as const) {
