@@ -33,8 +33,9 @@ export async function newsroomSchemaVersion(client: pg.ClientBase): Promise<numb
 
 /** The refusal of a server whose schema is newer than this Verbatim knows. */
 export function newerSchemaError(version: number): VerbatimError {
+  // Not a mistake in the command (exit 2): this Verbatim is too old for the server.
   return new VerbatimError(
-    'conflict',
+    'service',
     `The newsroom's archive was set up by a newer Verbatim (schema version ${version}; this one knows up to ${knownNewsroomSchemaVersion}): update Verbatim to use it.`,
   );
 }
