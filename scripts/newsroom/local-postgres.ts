@@ -86,3 +86,12 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Whether nothing listens on `port` on this machine now (a kept newsroom's port may have been taken since). */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
+    const probe = createServer();
+    probe.once('error', () => resolveFree(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolveFree(true)));
+  });
+}
