@@ -24,7 +24,8 @@ export function newsroomPoolConfig(access: NewsroomAccess, bounds: NewsroomBound
     user: address.user,
     database: address.database,
     password: access.password,
-    ssl: isThisMachine(address.host) ? false : { rejectUnauthorized: true, servername: address.host },
+    // pg checks the certificate against the host's name (or its IP address), as verify-full does.
+    ssl: isThisMachine(address.host) ? false : { rejectUnauthorized: true },
     connectionTimeoutMillis: bounds.connectTimeoutMs,
     statement_timeout: bounds.statementTimeoutMs,
     application_name: 'Verbatim',
@@ -67,12 +68,17 @@ export class NewsroomConnection {
       throw newsroomErrorOf(error, this.address);
     }
     let failure: unknown;
+    // A server that goes away between two queries is an 'error' event on the held connection:
+    // unheard, it would end the process; the next query on it fails and reports it.
+    const heard = (error: Error) => (failure ??= error);
+    client.on('error', heard);
     try {
       return await work(client);
     } catch (error) {
       failure = error;
       throw newsroomErrorOf(error, this.address);
     } finally {
+      client.off('error', heard);
       // A connection that failed mid-way is dropped rather than handed to the next caller.
       client.release(failure instanceof Error ? failure : undefined);
     }

@@ -80,7 +80,7 @@ export function newsroomErrorOf(error: unknown, address: NewsroomAddress): Verba
     );
   if (/timeout expired|connection timeout/i.test(message))
     return unanswered(where, { code: 'connect_timeout' });
-  if (/Connection terminated/i.test(message)) return vanished(where, { code: 'terminated' });
+  if (/Connection terminated|not queryable/i.test(message)) return vanished(where, { code: 'terminated' });
   throw error;
 }
 
