@@ -66,6 +66,15 @@ describe('newsroom migrate and status, as a person runs them', () => {
     expectNoPassword(json, reporterPassword);
   });
 
+  it('migrate as a reporter is refused by PostgreSQL and said in words: it is for the administrator', async () => {
+    const run = await newsroom(['migrate'], 'ana', reporterPassword);
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toBe(
+      `verbatim: The newsroom at ${server().urlFor('ana')} does not let ana do that: it is for the newsroom's administrator (\`newsroom migrate\` connects as the owner of the database).\n`,
+    );
+    expectNoPassword(run, reporterPassword);
+  });
+
   it('a wrong password, an unknown user and a port nothing listens on are each a sentence naming what to do, never the password', async () => {
     const { port } = server();
     const wrongPassword = await newsroom(['status'], 'ana', 'not-Her-Password-91');

@@ -16,14 +16,15 @@ const deskName = z
   .trim()
   .min(1)
   .max(50)
-  .regex(/^[^\p{Cc}]+$/u, 'has a control character');
+  .regex(/^[^\p{Cc}]+$/u, 'has a control character')
+  .refine((name) => Buffer.byteLength(deskRoleName(name)) <= 63, 'is longer than its role name may be');
 const roleName = z
   .string()
   .min(1)
   .refine((name) => Buffer.byteLength(name) <= 63, 'is longer than 63 bytes');
 
 const rules = {
-  'desk name': 'must be 1 to 50 characters, without control characters',
+  'desk name': 'must be 1 to 50 characters (58 bytes), without control characters',
   'user name': 'must be 1 to 63 bytes',
 };
 
@@ -59,12 +60,13 @@ export async function createNewsroomLogin(
 export async function createDesk(client: pg.ClientBase, name: string): Promise<void> {
   const desk = checked(deskName, name, 'desk name');
   await inTransaction(client, async () => {
-    const inserted = await client.query(
+    await client.query(
       'INSERT INTO verbatim.desks (name, role_name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
       [desk, deskRoleName(desk)],
     );
+    // Roles belong to the whole server, not one database: the desk's may be there already.
     const roleExists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [deskRoleName(desk)]);
-    if (inserted.rowCount === 1 && roleExists.rowCount === 0)
+    if (roleExists.rowCount === 0)
       await client.query(`CREATE ROLE ${pg.escapeIdentifier(deskRoleName(desk))} NOLOGIN`);
   });
 }

@@ -25,6 +25,12 @@ export function newsroomErrorOf(error: unknown, address: NewsroomAddress): Verba
         `The newsroom at ${where} does not let ${address.user} log in from here: ask your newsroom's administrator to allow it.`,
         details,
       );
+    case '42501':
+      return new VerbatimError(
+        'forbidden',
+        `The newsroom at ${where} does not let ${address.user} do that: it is for the newsroom's administrator (\`newsroom migrate\` connects as the owner of the database).`,
+        details,
+      );
     case '3D000':
       return new VerbatimError(
         'not_found',

@@ -143,6 +143,10 @@ describe('migration 001: desks and members', () => {
         [hostileUser, deskRoleName(hostileDesk)],
       );
       expect(member.rows).toEqual([{ member: true }]);
+      for (const refused of ['', 'x'.repeat(51), 'é'.repeat(30), 'City\nDesk'])
+        await expect(createDesk(client, refused)).rejects.toThrow(
+          'The desk name must be 1 to 50 characters (58 bytes), without control characters.',
+        );
       const desks = await client.query<{ name: string }>('SELECT name FROM verbatim.desks');
       expect(desks.rows).toEqual([{ name: hostileDesk }]);
     });
