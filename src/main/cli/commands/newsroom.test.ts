@@ -110,6 +110,12 @@ describe('newsroom migrate and status, as a person runs them', () => {
       'verbatim: VERBATIM_NEWSROOM_URL must not hold the password: remove it from the address and set VERBATIM_NEWSROOM_PASSWORD instead.\n',
     );
     expectNoPassword(inAddress, reporterPassword);
+    const noAddress = await runCliProcess(['newsroom', 'status'], { VERBATIM_NEWSROOM_URL: undefined });
+    expect(noAddress).toMatchObject({
+      code: 2,
+      stderr:
+        "verbatim: Set VERBATIM_NEWSROOM_URL to your newsroom's address, such as postgres://reporter@db.example.org:5432/verbatim.\n",
+    });
     const noPassword = await newsroom(['status'], 'ana', '');
     expect(noPassword).toMatchObject({
       code: 2,
