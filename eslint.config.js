@@ -29,9 +29,10 @@ const zones = [
   { name: 'components', home: 'renderer/src', path: 'components', files: ['src/renderer/src/components/**'], mayImport: ['shared', 'lib', 'stores'],                    node: false },
   { name: 'views',      home: 'renderer/src', path: 'views',      files: ['src/renderer/src/views/**'],      mayImport: ['shared', 'lib', 'stores', 'components'],      node: false },
   { name: 'base',       home: 'main', path: 'base',     files: ['src/main/base/**'],                      mayImport: ['shared'] },
-  { name: 'core',       home: 'main', path: 'core',     files: ['src/main/core/**'], ignores: ['src/main/core/library/**'],
+  { name: 'core',       home: 'main', path: 'core',     files: ['src/main/core/**'], ignores: ['src/main/core/library/**', 'src/main/core/newsroom/**'],
                                                                                                         mayImport: ['shared', 'base'] },
   { name: 'library',    home: 'main', path: null,       files: ['src/main/core/library/**'],              mayImport: ['shared', 'base', 'core'],                     database: true },
+  { name: 'newsroom',   home: 'main', path: null,       files: ['src/main/core/newsroom/**'],             mayImport: ['shared', 'base', 'core'],                     newsroom: true },
   { name: 'audio',      home: 'main', path: 'audio',    files: ['src/main/audio/**'],                     mayImport: ['shared', 'base', 'core'] },
   { name: 'ipc',        home: 'main', path: 'ipc',      files: ['src/main/ipc/**'],                       mayImport: ['shared', 'base', 'core'] },
   { name: 'platform',   home: 'main', path: 'platform', files: ['src/main/platform/**'],                  mayImport: ['shared', 'base', 'core', 'audio', 'ipc', 'compose', 'entry'], electron: true },
@@ -112,6 +113,15 @@ const sqlOutsideTheLibrary = [
   { selector: "CallExpression[callee.property.name='pragma']", message: databaseMessage },
   { selector: "MemberExpression[property.name='connectionOf']", message: databaseMessage },
 ];
+/**
+ * The newsroom's PostgreSQL (issue #35) has one way in too: only src/main/core/newsroom holds
+ * `pg` pools and runs SQL on the server; the CLI and the app call its functions.
+ */
+const newsroomDatabaseBan = {
+  name: 'pg',
+  message:
+    "Only src/main/core/newsroom talks to the newsroom's PostgreSQL: use its connection and functions.",
+};
 const notShipped = ['**/*.test.ts', '**/*.test-kit.ts'];
 
 /** A zone's import rules: the zones it may not reach, then Electron, Node, the database, test kits. */
@@ -133,6 +143,7 @@ function importRulesOf(zone, { shipped = true } = {}) {
               : electronPath,
           ]),
       ...(usesDatabase ? [] : databaseBanPaths),
+      ...(zone.newsroom ? [] : [newsroomDatabaseBan]),
     ],
     patterns: [
       ...refused.map((to) => ({ regex: reachPattern(zone, to), message })),

@@ -207,6 +207,18 @@ describe('lint layering', { timeout: 60_000 }, () => {
     expect(await ruleIdsFor(regexExec, 'src/main/ipc/layer-probe.ts')).not.toContain('no-restricted-syntax');
   });
 
+  it("keeps the newsroom's PostgreSQL in src/main/core/newsroom: pg is imported nowhere else that ships", async () => {
+    const driver = "import pg from 'pg';\nexport const pool = new pg.Pool();\n";
+    for (const probe of [
+      'src/main/cli/layer-probe.ts',
+      'src/main/core/layer-probe.ts',
+      'src/main/ipc/layer-probe.ts',
+    ])
+      expect(await ruleIdsFor(driver, probe), probe).toContain('no-restricted-imports');
+    for (const probe of ['src/main/core/newsroom/layer-probe.ts', 'src/main/cli/layer-probe.test.ts'])
+      expect(await ruleIdsFor(driver, probe), probe).not.toContain('no-restricted-imports');
+  });
+
   it.each(refusedImports)('refuses %s importing %s', async (from, specifier) => {
     expect(await ruleIdsForImport(from, specifier)).toContain('no-restricted-imports');
   });

@@ -35,6 +35,7 @@ export const commandTable: readonly CommandEntry[] = [
   { name: 'library', load: async () => (await import('./commands/library')).libraryCommand },
   { name: 'ask', load: async () => (await import('./commands/ask')).askCommand },
   { name: 'voice', load: async () => (await import('./commands/voice')).voiceCommand },
+  { name: 'newsroom', load: async () => (await import('./commands/newsroom')).newsroomCommand },
 ];
 
 /** The command called `name`, loaded; undefined when there is none. */

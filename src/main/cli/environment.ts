@@ -4,6 +4,7 @@ import { VerbatimError } from '../../shared/errors';
 import { regionSchema, type Region } from '../../shared/library';
 import { serviceAddressProblem } from '../../shared/web-address';
 import { scaledNetworkBounds, type NetworkBounds } from '../core/http/network-bounds';
+import { parseNewsroomAddress, type NewsroomAccess } from '../core/newsroom/newsroom-address';
 import { UsageError } from './usage-error';
 
 /** The command line's settings come from the environment: each variable is read and checked here. */
@@ -13,7 +14,8 @@ export const environmentHelp = `Environment: VERBATIM_DATA_DIR, VERBATIM_API_KEY
 VERBATIM_TIME_SCALE (runs the scheduler's clock faster, to pair with the emulator's --speed),
 VERBATIM_TIMEOUT_SCALE (stretches or shrinks how long a silent service is waited for: 2 doubles it),
 VERBATIM_CATALOG_KEY, VERBATIM_MANAGEMENT_KEY, VERBATIM_CATALOG_URL,
-VERBATIM_GATEWAY_URL (the language-model gateway for ask), VERBATIM_VOICE_URL (the voice agent)`;
+VERBATIM_GATEWAY_URL (the language-model gateway for ask), VERBATIM_VOICE_URL (the voice agent),
+VERBATIM_NEWSROOM_URL (postgres://user@host:port/database) and VERBATIM_NEWSROOM_PASSWORD (the newsroom commands)`;
 
 /** The data folder: VERBATIM_DATA_DIR, else ~/.verbatim as in the app. */
 export function dataFolderOf(env: NodeJS.ProcessEnv): string {
@@ -70,4 +72,25 @@ export function checkServiceAddresses(env: NodeJS.ProcessEnv): void {
         `${variable}: ${problem.replace('keys are set in Settings', 'keys have their own variables')}`,
       );
   }
+}
+
+/**
+ * The newsroom to connect to: VERBATIM_NEWSROOM_URL (`postgres://user@host:port/database`,
+ * never holding the password) and VERBATIM_NEWSROOM_PASSWORD.
+ */
+export function newsroomAccessOf(env: NodeJS.ProcessEnv): NewsroomAccess {
+  const url = env.VERBATIM_NEWSROOM_URL;
+  if (!url)
+    throw new VerbatimError(
+      'invalid_input',
+      "Set VERBATIM_NEWSROOM_URL to your newsroom's address, such as postgres://reporter@db.example.org:5432/verbatim.",
+    );
+  const address = parseNewsroomAddress(url, 'VERBATIM_NEWSROOM_URL');
+  const password = env.VERBATIM_NEWSROOM_PASSWORD;
+  if (!password)
+    throw new VerbatimError(
+      'unauthorized',
+      `Set VERBATIM_NEWSROOM_PASSWORD to the newsroom password of ${address.user}.`,
+    );
+  return { address, password };
 }

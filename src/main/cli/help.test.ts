@@ -67,7 +67,9 @@ describe('the help, written from the command table', () => {
     );
     expect(help).toMatch(/^Usage: npm run cli -- <command> \[options\]\n/);
     expect(help).toContain('Options before the command:\n  --help  ');
-    expect(help).toMatch(/\nEnvironment: VERBATIM_DATA_DIR, [^]*VERBATIM_VOICE_URL \(the voice agent\)$/);
+    expect(help).toMatch(
+      /\nEnvironment: VERBATIM_DATA_DIR, [^]*VERBATIM_VOICE_URL \(the voice agent\),\nVERBATIM_NEWSROOM_URL [^]*VERBATIM_NEWSROOM_PASSWORD \(the newsroom commands\)$/,
+    );
   });
 
   it('the overall help lists every command of the table', () => {

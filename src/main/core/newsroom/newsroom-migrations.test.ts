@@ -1,0 +1,169 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { VerbatimError } from '../../../shared/errors';
+import {
+  addDeskMember,
+  createDesk,
+  createNewsroomLogin,
+  deskRoleName,
+  newsroomIdentity,
+} from './newsroom-desks';
+import {
+  checkNewsroomSchema,
+  knownNewsroomSchemaVersion,
+  migrateNewsroom,
+  newsroomMigrations,
+} from './newsroom-migrations';
+import { useNewsroomServer } from './newsroom-server.test-kit';
+
+const server = useNewsroomServer();
+
+/** A fresh database on the test's server, and a function to connect to it as its owner. */
+async function freshDatabase(name: string): Promise<() => Promise<pg.Client>> {
+  const { pool, admin, adminPassword } = server();
+  await pool.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  return async () => {
+    const client = new pg.Client({ ...admin, database: name, password: adminPassword });
+    await client.connect();
+    return client;
+  };
+}
+
+async function using<T>(
+  connect: () => Promise<pg.Client>,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = await connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('newsroom migrations', () => {
+  it('two migrations started at once on a fresh database both succeed, and each migration is applied once', async () => {
+    const connect = await freshDatabase('concurrent');
+    const outcomes = await Promise.all([
+      using(connect, (client) => migrateNewsroom(client)),
+      using(connect, (client) => migrateNewsroom(client)),
+    ]);
+    expect(outcomes.flatMap((outcome) => outcome.applied).sort()).toEqual(
+      newsroomMigrations.map((migration) => migration.version),
+    );
+    expect(outcomes.map((outcome) => outcome.version)).toEqual([
+      knownNewsroomSchemaVersion,
+      knownNewsroomSchemaVersion,
+    ]);
+    const versions = await using(connect, (client) =>
+      client.query<{ version: number }>('SELECT version FROM verbatim.schema_versions ORDER BY version'),
+    );
+    expect(versions.rows.map((row) => row.version)).toEqual(
+      newsroomMigrations.map((migration) => migration.version),
+    );
+    expect(await using(connect, (client) => migrateNewsroom(client))).toEqual({
+      applied: [],
+      version: knownNewsroomSchemaVersion,
+    });
+  });
+
+  it('a server whose schema is newer than this Verbatim knows is refused with a sentence that says to update Verbatim', async () => {
+    const connect = await freshDatabase('newer');
+    await using(connect, async (client) => {
+      await migrateNewsroom(client);
+      await client.query('INSERT INTO verbatim.schema_versions (version) VALUES ($1)', [
+        knownNewsroomSchemaVersion + 1,
+      ]);
+      const newer = `The newsroom's archive was set up by a newer Verbatim (schema version ${knownNewsroomSchemaVersion + 1}; this one knows up to ${knownNewsroomSchemaVersion}): update Verbatim to use it.`;
+      await expect(checkNewsroomSchema(client)).rejects.toThrow(newer);
+      await expect(migrateNewsroom(client)).rejects.toThrow(newer);
+    });
+  });
+
+  it('a server with no Verbatim schema is refused with a sentence that says to run newsroom migrate', async () => {
+    const connect = await freshDatabase('empty');
+    await using(connect, async (client) => {
+      const refusal = await checkNewsroomSchema(client).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(VerbatimError);
+      expect((refusal as VerbatimError).message).toBe(
+        "This newsroom server has no Verbatim archive yet: ask your newsroom's administrator to run `newsroom migrate` on it.",
+      );
+    });
+  });
+});
+
+describe('migration 001: desks and members', () => {
+  it('makes a desk a role, membership a GRANT, and a member reads their desks and role', async () => {
+    const connect = await freshDatabase('desks');
+    await using(connect, async (client) => {
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 1));
+      await createDesk(client, 'City');
+      await createDesk(client, 'City');
+      await createNewsroomLogin(client, 'ana', 'ana-secret');
+      await addDeskMember(client, { desk: 'City', user: 'ana', role: 'reporter' });
+      const role = await client.query<{ rolcanlogin: boolean; member: boolean }>(
+        "SELECT rolcanlogin, pg_has_role('ana', rolname, 'MEMBER') AS member FROM pg_roles WHERE rolname = $1",
+        [deskRoleName('City')],
+      );
+      expect(role.rows).toEqual([{ rolcanlogin: false, member: true }]);
+      await expect(
+        client.query("INSERT INTO verbatim.desk_members (desk, member, role) VALUES ('City', 'ana', 'boss')"),
+      ).rejects.toMatchObject({ code: '23514' });
+      await expect(addDeskMember(client, { desk: 'Sport', user: 'ana', role: 'reporter' })).rejects.toThrow(
+        'There is no desk called Sport in this newsroom: create it first.',
+      );
+    });
+    const { admin } = server();
+    const ana = new pg.Client({ ...admin, database: 'desks', user: 'ana', password: 'ana-secret' });
+    await ana.connect();
+    try {
+      expect(await newsroomIdentity(ana)).toEqual({
+        user: 'ana',
+        desks: [{ desk: 'City', role: 'reporter' }],
+      });
+      await expect(
+        ana.query("INSERT INTO verbatim.desks (name, role_name) VALUES ('Mine', 'x')"),
+      ).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await ana.end();
+    }
+  });
+
+  it('quotes hostile desk and user names as names: the role is made with the name as given, and nothing else runs', async () => {
+    const connect = await freshDatabase('hostile');
+    const hostileDesk = 'City"; DROP TABLE verbatim.desks; --';
+    const hostileUser = `eve"; DROP ROLE postgres; --`;
+    await using(connect, async (client) => {
+      await migrateNewsroom(client);
+      await createDesk(client, hostileDesk);
+      await createNewsroomLogin(client, hostileUser, "it's'; DROP TABLE verbatim.desk_members; --");
+      await addDeskMember(client, { desk: hostileDesk, user: hostileUser, role: 'editor' });
+      const member = await client.query<{ member: boolean }>(
+        "SELECT pg_has_role($1, $2, 'MEMBER') AS member",
+        [hostileUser, deskRoleName(hostileDesk)],
+      );
+      expect(member.rows).toEqual([{ member: true }]);
+      for (const refused of ['', 'x'.repeat(51), 'é'.repeat(30), 'City\nDesk'])
+        await expect(createDesk(client, refused)).rejects.toThrow(
+          'The desk name must be 1 to 50 characters (58 bytes), without control characters.',
+        );
+      const desks = await client.query<{ name: string }>('SELECT name FROM verbatim.desks');
+      expect(desks.rows).toEqual([{ name: hostileDesk }]);
+    });
+    const hostile = new pg.Client({
+      ...server().admin,
+      database: 'hostile',
+      user: hostileUser,
+      password: "it's'; DROP TABLE verbatim.desk_members; --",
+    });
+    await hostile.connect();
+    try {
+      expect(await newsroomIdentity(hostile)).toEqual({
+        user: hostileUser,
+        desks: [{ desk: hostileDesk, role: 'editor' }],
+      });
+    } finally {
+      await hostile.end();
+    }
+  });
+});
