@@ -1,5 +1,6 @@
 import type { Segment, Word } from '../library';
 import type { EditStep, SentenceChange, SentenceContent } from './corrections';
+import { jsonEqual } from '../json-equal';
 
 /** A sentence made from its words: times, text and confidence follow the words. */
 export function sentenceFrom(words: Word[], speaker: string | null): SentenceContent {
@@ -27,7 +28,8 @@ export function contentOf(segment: Segment | SentenceContent): SentenceContent {
 }
 
 function sameContent(a: SentenceContent, b: SentenceContent): boolean {
-  return JSON.stringify(contentOf(a)) === JSON.stringify(contentOf(b));
+  // Words read back from the library may hold their keys in another order than words just made.
+  return jsonEqual(contentOf(a), contentOf(b));
 }
 
 /**

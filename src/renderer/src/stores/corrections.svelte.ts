@@ -8,6 +8,7 @@ import type {
 import { learnedFromWords, type LearnedSpelling } from '../../../shared/glossary/learned-spellings';
 import { planEdit, type PlanContext } from '../../../shared/corrections/edit-plan';
 import { applyStep, invertSteps } from '../../../shared/corrections/sentence-changes';
+import { jsonEqual } from '../../../shared/json-equal';
 import { isVerbatimError } from '../../../shared/errors';
 import type { TranscriptDetail } from '../../../shared/ipc/contract';
 import type { Segment } from '../../../shared/library';
@@ -143,7 +144,7 @@ export class Corrections {
         // The turn's sentences stay where they were; only their number can change.
         for (const step of result.steps)
           for (const change of step) edit.count += change.inserted.length - change.removed.length;
-        if (shown && JSON.stringify(result.steps) === JSON.stringify([shown.step])) {
+        if (shown && jsonEqual(result.steps, [shown.step])) {
           this.keepState(result);
           // One commit, all of the edit: its undo puts back exactly the words painted over.
           if (continues === undefined && this.host.model)
@@ -331,8 +332,7 @@ export class Corrections {
       const painted = action === 'undo' ? this.paintUndo() : undefined;
       try {
         const result = await api.corrections[action]({ id: this.host.id });
-        if (painted && JSON.stringify(result.steps) === JSON.stringify(invertSteps([painted.step])))
-          this.keepState(result);
+        if (painted && jsonEqual(result.steps, invertSteps([painted.step]))) this.keepState(result);
         else {
           if (painted) this.unshow(painted);
           this.applyResult(result);

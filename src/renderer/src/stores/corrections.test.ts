@@ -100,6 +100,20 @@ beforeEach(() => {
   undo.mockReset();
 });
 
+/**
+ * The same value with every object's keys in reverse order: main's answers come through its
+ * schemas and the library, which leave the keys of words and sentences in their own order.
+ */
+function reversedKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(reversedKeys) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, item]) => [key, reversedKeys(item as unknown)]),
+  ) as T;
+}
+
 describe('leaving a corrected turn', () => {
   it('shows the corrected words before main answers, and main’s matching answer changes nothing more', async () => {
     const { host, corrections } = openTranscript();
@@ -113,7 +127,7 @@ describe('leaving a corrected turn', () => {
     expect(corrections.editing).toBeUndefined();
     await vi.waitFor(() => expect(edit).toHaveBeenCalledTimes(1));
     const shownModel = host.model;
-    answer.resolve(answerAsMain(before, edit.mock.calls[0]![0], 1));
+    answer.resolve(reversedKeys(answerAsMain(before, edit.mock.calls[0]![0], 1)));
     expect(await finished).toBe(true);
     expect(host.model).toBe(shownModel);
     expect(host.detail!.corrections.revision).toBe(1);
@@ -215,7 +229,9 @@ describe('undoing a corrected turn', () => {
     edit.mockImplementation((call) => {
       const answer = answerAsMain(before, call, 1);
       stored.resolve(answer);
-      return Promise.resolve({ ...answer, state: { ...answer.state, undo: 'Correction in turn 1' } });
+      return Promise.resolve(
+        reversedKeys({ ...answer, state: { ...answer.state, undo: 'Correction in turn 1' } }),
+      );
     });
     const turn = corrections.startEditing(host.model!.turns[0]!)!;
     expect(await corrections.finishEditing(turn, 'Mayor Brennan spoke first.')).toBe(true);
@@ -236,6 +252,17 @@ describe('undoing a corrected turn', () => {
     expect(host.model).toBe(original);
     expect(host.detail!.corrections.revision).toBe(2);
     expect(host.notice).toBe('Undone: Correction in turn 1');
+  });
+
+  it('keeps its painted undo when main’s matching answer has its keys in another order, as main’s schema leaves them', async () => {
+    const { host, corrections, original, storedStep } = await corrected();
+    const steps = reversedKeys(invertSteps(storedStep));
+    expect(JSON.stringify(steps)).not.toBe(JSON.stringify(invertSteps(storedStep)));
+    undo.mockImplementation(() => Promise.resolve({ editId: null, steps, replaced: 0, state: state(2) }));
+    expect(await corrections.undo()).toBe(true);
+    // The painted model stays: nothing was taken back and painted again.
+    expect(host.model).toBe(original);
+    expect(host.detail!.corrections.revision).toBe(2);
   });
 
   it('takes main’s answer when main undid something else', async () => {
