@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
 import type { EditResult } from '../src/shared/corrections/corrections';
 import type { Word } from '../src/shared/library';
-import { generatedTranscript } from './fixtures';
+import { generatedTranscript, storeFinished } from './fixtures';
 import { percentile, timeMs, timeMsAsync, type Measurement, type Notes } from './bench-kit';
 import { plantName, retypedWithOneWord, turnsOf, withPunctuatedWords } from './correction-fixtures';
 
@@ -41,19 +41,8 @@ export async function run(): Promise<Measurement[]> {
   const db = openDatabase(join(dir, 'library.sqlite'));
   const library = new Library(db);
   try {
-    const add = async (id: string, completed: Parameters<Library['saveCompleted']>[1]): Promise<void> => {
-      await library.createJob({
-        id,
-        title: id,
-        sourceKind: 'file',
-        source: `/recordings/${id}.wav`,
-        audioPath: null,
-        region: 'us',
-        options: {},
-        status: 'fetching',
-      });
-      await library.saveCompleted(id, completed);
-    };
+    const add = (id: string, completed: Parameters<Library['saveCompleted']>[1]): Promise<void> =>
+      storeFinished(library, id, id, completed);
     for (let other = 0; other < otherTranscripts; other++)
       await add(`other-${other}`, withPunctuatedWords(generatedTranscript(words, 100 + other)));
     await add('edited', withPunctuatedWords(generatedTranscript(words, 11)));

@@ -7,7 +7,7 @@ import { exportTranscript, previewExport } from '../src/main/core/export/export-
 import { loadExportTranscript } from '../src/main/core/export/library-export';
 import { openDatabase } from '../src/main/core/library/database';
 import { Library } from '../src/main/core/library/library';
-import { generatedTranscript } from './fixtures';
+import { generatedTranscript, storeFinished } from './fixtures';
 import { mean, percentile, timeMs, timeMsAsync, type Measurement } from './bench-kit';
 
 /**
@@ -17,17 +17,7 @@ import { mean, percentile, timeMs, timeMsAsync, type Measurement } from './bench
  * exported in one batch, reported per transcript.
  */
 async function storeGenerated(library: Library, id: string, words: number, seed: number): Promise<void> {
-  await library.createJob({
-    id,
-    title: `Interview ${id}`,
-    sourceKind: 'file',
-    source: `/recordings/${id}.wav`,
-    audioPath: null,
-    region: 'us',
-    options: {},
-    status: 'fetching',
-  });
-  await library.saveCompleted(id, generatedTranscript(words, seed));
+  await storeFinished(library, id, `Interview ${id}`, generatedTranscript(words, seed));
   await library.renameSpeaker(id, 'A', 'Maria Lopez');
 }
 
