@@ -93,11 +93,12 @@ async function realSummary(page: Page, reader: ReaderPage): Promise<TranscriptSu
   }, realId);
 }
 
-test('a 3-hour transcript opens and keeps only the turns in view in the page', async ({
-  shell,
-  page,
-  allowConsole,
-}) => {
+/** The app open with the synthetic 3-hour transcript answered by `fakeThreeHours`, ready to open. */
+async function openWithThreeHours(
+  shell: { open: () => Promise<void> },
+  page: Page,
+  allowConsole: (pattern: RegExp) => void,
+): Promise<{ fake: Awaited<ReturnType<typeof fakeThreeHours>>; reader: ReaderPage }> {
   // The synthetic transcript has no recording: the audio element's request for one is answered 404.
   allowConsole(
     /^console error: Failed to load resource: the server responded with a status of 404 .*\/__verbatim\/media\/three-hours\?/,
@@ -106,6 +107,15 @@ test('a 3-hour transcript opens and keeps only the turns in view in the page', a
   await shell.open();
   const reader = new ReaderPage(page);
   fake.ready(await realSummary(page, reader));
+  return { fake, reader };
+}
+
+test('a 3-hour transcript opens and keeps only the turns in view in the page', async ({
+  shell,
+  page,
+  allowConsole,
+}) => {
+  const { reader } = await openWithThreeHours(shell, page, allowConsole);
 
   const transferMs = await page.evaluate(async () => {
     const started = performance.now();
@@ -146,13 +156,7 @@ test('a long transcript paints its first turns at once, read only, and is editab
   page,
   allowConsole,
 }) => {
-  allowConsole(
-    /^console error: Failed to load resource: the server responded with a status of 404 .*\/__verbatim\/media\/three-hours\?/,
-  );
-  const fake = await fakeThreeHours(page);
-  await shell.open();
-  const reader = new ReaderPage(page);
-  fake.ready(await realSummary(page, reader));
+  const { fake, reader } = await openWithThreeHours(shell, page, allowConsole);
   const release = fake.holdWhole();
 
   await page.evaluate(() => (window.location.hash = '#/transcript/three-hours'));
