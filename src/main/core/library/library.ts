@@ -26,6 +26,12 @@ import type {
 } from '../../../shared/highlights';
 import { HighlightStore } from './highlight-store';
 import { StoryStore, type AddQuoteOptions, type QuotesOfTranscript } from './story-store';
+import {
+  NewsroomOutboxStore,
+  type NewsroomPublicationRecord,
+  type OutboxEntry,
+  type PublicationContent,
+} from './newsroom-outbox-store';
 import { Signal } from '../../base/signal';
 import { settle } from '../../base/settle';
 
@@ -33,6 +39,12 @@ export { transcriptNotFound, type JobPatch, type JobRecord, type NewJob } from '
 export type { CompletedTranscript, SegmentInput } from './transcript-content';
 export { countCap } from './transcript-search';
 export type { EditOptions } from './corrections-store';
+export type {
+  NewsroomPublicationRecord,
+  NewsroomPublicationState,
+  OutboxEntry,
+  PublicationContent,
+} from './newsroom-outbox-store';
 export type { QuotesOfTranscript, StorySearchHit } from './story-store';
 import type { StorySearchHit } from './story-store';
 
@@ -68,6 +80,7 @@ export class Library {
   private readonly corrections: CorrectionsStore;
   private readonly highlights: HighlightStore;
   private readonly stories: StoryStore;
+  private readonly outbox: NewsroomOutboxStore;
   /**
    * Announced after every change to highlights or stories, whoever made it (a window, the
    * assistant, a correction that changed highlighted words), so every window can update.
@@ -85,6 +98,7 @@ export class Library {
     this.corrections = new CorrectionsStore(db, this.jobs, this.content, now);
     this.highlights = new HighlightStore(db, this.jobs, now);
     this.stories = new StoryStore(db, this.highlights, now);
+    this.outbox = new NewsroomOutboxStore(db, this.jobs, now);
   }
 
   createJob(job: NewJob): Promise<JobRecord> {
@@ -462,6 +476,63 @@ export class Library {
       const story = work();
       return { result: story, stories: [story.id] };
     });
+  }
+
+  // The newsroom outbox (see NewsroomOutboxStore).
+
+  /**
+   * Queues the publication as the transcript's next revision in one transaction with its
+   * 'waiting' state; a finished transcript only.
+   */
+  queueNewsroomPublish(content: PublicationContent, withAudio: boolean): Promise<NewsroomPublicationRecord> {
+    return settle(() => this.outbox.queuePublish(content, withAudio));
+  }
+
+  /** Queues taking a published transcript out of the newsroom archive. */
+  queueNewsroomUnpublish(id: string): Promise<NewsroomPublicationRecord> {
+    return settle(() => this.outbox.queueUnpublish(id));
+  }
+
+  newsroomPublication(id: string): Promise<NewsroomPublicationRecord | undefined> {
+    return settle(() => this.outbox.publication(id));
+  }
+
+  /** The oldest due outbox item, under `holder`'s lease so no other sender sends it meanwhile. */
+  claimNewsroomItem(holder: string, leaseMs: number): Promise<OutboxEntry | undefined> {
+    return settle(() => this.outbox.claimNext(holder, leaseMs));
+  }
+
+  renewNewsroomLease(id: number, holder: string, leaseMs: number): Promise<boolean> {
+    return settle(() => this.outbox.renewLease(id, holder, leaseMs));
+  }
+
+  /** When the next outbox item falls due, or undefined when the outbox is empty. */
+  nextNewsroomItemDueAt(): Promise<number | undefined> {
+    return settle(() => this.outbox.nextDueAt());
+  }
+
+  newsroomOutboxSize(): Promise<number> {
+    return settle(() => this.outbox.pendingCount());
+  }
+
+  /** The archive applied the item: it leaves the outbox and the revision is recorded, together. */
+  newsroomItemApplied(entry: OutboxEntry): Promise<NewsroomPublicationRecord | undefined> {
+    return settle(() => this.outbox.applied(entry));
+  }
+
+  /** The newsroom was unreachable: the item waits `delayMs` before its next try. */
+  retryNewsroomItemLater(
+    entry: OutboxEntry,
+    holder: string,
+    delayMs: number,
+    message: string,
+  ): Promise<void> {
+    return settle(() => this.outbox.retryLater(entry, holder, delayMs, message));
+  }
+
+  /** The archive refused the item: it leaves the outbox and the transcript shows why. */
+  newsroomItemFailed(entry: OutboxEntry, message: string): Promise<NewsroomPublicationRecord | undefined> {
+    return settle(() => this.outbox.failed(entry, message));
   }
 
   /** Ranked full-text search over every sentence, with highlighted snippets (see TranscriptSearch). */

@@ -563,6 +563,38 @@ describe('migration 15: marked moments of a recording', () => {
   });
 });
 
+describe('migration 17: the newsroom outbox and each transcript publication', () => {
+  it('keeps one waiting item a transcript, refuses an unknown state, and keeps the outbox when a transcript goes', () => {
+    const db = at(17);
+    expect(schemaVersion(db)).toBe(17);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    const publication = db.prepare(
+      "INSERT INTO newsroom_publications (transcript_id, desk, confidential, with_audio, revision_requested, state, updated_at) VALUES ('t1', 'City', 0, 0, 1, ?, 1)",
+    );
+    expect(() => publication.run('sent')).toThrow(/CHECK/);
+    publication.run('waiting');
+    const item = db.prepare(
+      "INSERT INTO newsroom_outbox (transcript_id, revision, item_json, created_at) VALUES ('t1', ?, '{}', 1)",
+    );
+    item.run(1);
+    expect(() => item.run(2)).toThrow(/UNIQUE/);
+    expect(
+      db.prepare('SELECT attempts, next_attempt_at, last_error, lease_holder FROM newsroom_outbox').get(),
+    ).toEqual({
+      attempts: 0,
+      next_attempt_at: 0,
+      last_error: null,
+      lease_holder: null,
+    });
+    // What was asked of the archive is still sent after the transcript is deleted here.
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM newsroom_publications').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM newsroom_outbox').get()).toEqual({ n: 1 });
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);
