@@ -165,10 +165,14 @@ export class NewsroomSender implements IDisposable {
         error instanceof VerbatimError
           ? error.message
           : `The newsroom archive could not take this transcript (${error instanceof Error ? error.message : String(error)}).`;
-      this.log.warn('The newsroom archive refused an item.', {
-        ...described,
-        code: error instanceof VerbatimError ? error.code : 'internal',
-      });
+      if (error instanceof VerbatimError)
+        this.log.warn('The newsroom archive refused an item.', { ...described, code: error.code });
+      // Not a refusal the archive put in words: a fault of ours, logged as one.
+      else
+        this.log.error('Sending an item to the newsroom failed unexpectedly.', {
+          ...described,
+          error: String(error),
+        });
       this.report(await outbox.newsroomItemFailed(entry, message));
     }
   }
