@@ -25,7 +25,7 @@ describe('newsroom migrate and status, as a person runs them', () => {
     const first = await newsroom(['migrate'], 'postgres', adminPassword);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toBe(
-      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied 1).\n`,
+      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied 1, 2, 3).\n`,
     );
     const again = await newsroom(['migrate', '--json'], 'postgres', adminPassword);
     expect(again.code).toBe(0);
@@ -51,14 +51,14 @@ describe('newsroom migrate and status, as a person runs them', () => {
     const status = await newsroom(['status'], 'ana', reporterPassword);
     expect(status).toMatchObject({ code: 0, stderr: '' });
     expect(status.stdout).toBe(
-      `The newsroom at postgres://ana@127.0.0.1:${port}/verbatim answers; its schema is at version 1.\nYou are ana, reporter on City.\n`,
+      `The newsroom at postgres://ana@127.0.0.1:${port}/verbatim answers; its schema is at version ${knownNewsroomSchemaVersion}.\nYou are ana, reporter on City.\n`,
     );
     const json = await newsroom(['status', '--json'], 'ana', reporterPassword);
     expect(JSON.parse(json.stdout)).toEqual({
       address: `postgres://ana@127.0.0.1:${port}/verbatim`,
       reachable: true,
       knownSchemaVersion: knownNewsroomSchemaVersion,
-      schemaVersion: 1,
+      schemaVersion: knownNewsroomSchemaVersion,
       user: 'ana',
       desks: [{ desk: 'City', role: 'reporter' }],
     });
