@@ -72,6 +72,15 @@ describe('the help, written from the command table', () => {
     );
   });
 
+  it("newsroom's help lists adding and removing desk members, with their options", () => {
+    const newsroom = everyCommand.find((command) => command.name === 'newsroom')!;
+    const help = commandHelp(newsroom);
+    expect(help).toContain(' npm run cli -- newsroom add-member <user> --desk NAME [--editor] [--json]\n');
+    expect(help).toContain(' npm run cli -- newsroom remove-member <user> --desk NAME [--json]\n');
+    expect(help).toMatch(/\n {2}--desk NAME +the desk to add the user to or remove them from\n/);
+    expect(help).toMatch(/\n {2}--editor +makes the user the desk's editor \(a reporter unless given\)\n/);
+  });
+
   it('the overall help lists every command of the table', () => {
     const help = overallHelp(everyCommand);
     for (const command of everyCommand) {

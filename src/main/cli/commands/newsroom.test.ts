@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/newsroom/local-postgres';
-import { addDeskMember, createDesk, createNewsroomLogin } from '../../core/newsroom/newsroom-desks';
+import {
+  addDeskMember,
+  createDesk,
+  createNewsroomLogin,
+  deskRoleName,
+} from '../../core/newsroom/newsroom-desks';
 import { knownNewsroomSchemaVersion } from '../../core/newsroom/newsroom-migrations';
 import { useNewsroomServer } from '../../core/newsroom/newsroom-server.test-kit';
 import { runCliProcess, type CliRun } from '../cli-process.test-kit';
@@ -25,7 +30,7 @@ describe('newsroom migrate and status, as a person runs them', () => {
     const first = await newsroom(['migrate'], 'postgres', adminPassword);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toBe(
-      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied 1).\n`,
+      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied 1, 2, 3).\n`,
     );
     const again = await newsroom(['migrate', '--json'], 'postgres', adminPassword);
     expect(again.code).toBe(0);
@@ -51,14 +56,14 @@ describe('newsroom migrate and status, as a person runs them', () => {
     const status = await newsroom(['status'], 'ana', reporterPassword);
     expect(status).toMatchObject({ code: 0, stderr: '' });
     expect(status.stdout).toBe(
-      `The newsroom at postgres://ana@127.0.0.1:${port}/verbatim answers; its schema is at version 1.\nYou are ana, reporter on City.\n`,
+      `The newsroom at postgres://ana@127.0.0.1:${port}/verbatim answers; its schema is at version ${knownNewsroomSchemaVersion}.\nYou are ana, reporter on City.\n`,
     );
     const json = await newsroom(['status', '--json'], 'ana', reporterPassword);
     expect(JSON.parse(json.stdout)).toEqual({
       address: `postgres://ana@127.0.0.1:${port}/verbatim`,
       reachable: true,
       knownSchemaVersion: knownNewsroomSchemaVersion,
-      schemaVersion: 1,
+      schemaVersion: knownNewsroomSchemaVersion,
       user: 'ana',
       desks: [{ desk: 'City', role: 'reporter' }],
     });
@@ -132,5 +137,96 @@ describe('newsroom migrate and status, as a person runs them', () => {
     expect(status.stderr).toBe(
       `verbatim: The newsroom's archive was set up by a newer Verbatim (schema version ${knownNewsroomSchemaVersion + 1}; this one knows up to ${knownNewsroomSchemaVersion}): update Verbatim to use it.\n`,
     );
+  });
+});
+
+describe('newsroom add-member and remove-member, as an administrator runs them', () => {
+  const editorPassword = 'pw-Editor-2b8d41';
+
+  async function isMember(user: string, desk: string): Promise<boolean> {
+    const found = await server().pool.query<{ member: boolean }>(
+      "SELECT pg_has_role($1, $2, 'MEMBER') AS member",
+      [user, deskRoleName(desk)],
+    );
+    return found.rows[0]?.member ?? false;
+  }
+
+  it('add-member puts a user on a desk as its editor; remove-member takes them off, in PostgreSQL and in words', async () => {
+    const { adminPassword, pool } = server();
+    const client = await pool.connect();
+    try {
+      await createNewsroomLogin(client, 'cleo', editorPassword);
+    } finally {
+      client.release();
+    }
+    const added = await newsroom(
+      ['add-member', 'cleo', '--desk', 'City', '--editor'],
+      'postgres',
+      adminPassword,
+    );
+    expect(added).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'cleo is now the editor of the desk City.\n',
+    });
+    expect(await isMember('cleo', 'City')).toBe(true);
+    const role = await pool.query("SELECT desk, role FROM verbatim.desk_members WHERE member = 'cleo'");
+    expect(role.rows).toEqual([{ desk: 'City', role: 'editor' }]);
+
+    const removed = await newsroom(
+      ['remove-member', 'cleo', '--desk', 'City', '--json'],
+      'postgres',
+      adminPassword,
+    );
+    expect(removed).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(removed.stdout)).toEqual({
+      address: server().urlFor('postgres'),
+      user: 'cleo',
+      desk: 'City',
+      removed: true,
+    });
+    expect(await isMember('cleo', 'City')).toBe(false);
+    const members = await pool.query("SELECT 1 FROM verbatim.desk_members WHERE member = 'cleo'");
+    expect(members.rowCount).toBe(0);
+    const again = await newsroom(['remove-member', 'cleo', '--desk', 'City'], 'postgres', adminPassword);
+    expect(again).toMatchObject({ code: 0, stdout: 'cleo was not on the desk City: nothing changed.\n' });
+    expectNoPassword(added, adminPassword);
+    expectNoPassword(removed, adminPassword);
+  });
+
+  it('a reporter running them is refused by PostgreSQL and told only the administrator can; nothing changes', async () => {
+    for (const args of [
+      ['add-member', 'ana', '--desk', 'City', '--editor'],
+      ['remove-member', 'ana', '--desk', 'City'],
+    ]) {
+      const run = await newsroom(args, 'ana', reporterPassword);
+      expect(run).toMatchObject({ code: 1, stdout: '' });
+      expect(run.stderr).toBe(
+        "verbatim: Only the newsroom's administrator can put users on desks or take them off, and ana is not: ask them to run it.\n",
+      );
+      expectNoPassword(run, reporterPassword);
+    }
+    expect(await isMember('ana', 'City')).toBe(true);
+    const role = await server().pool.query("SELECT role FROM verbatim.desk_members WHERE member = 'ana'");
+    expect(role.rows).toEqual([{ role: 'reporter' }]);
+  });
+
+  it('an unknown desk or user, or a missing --desk, is a sentence saying what to do', async () => {
+    const { adminPassword } = server();
+    const noDesk = await newsroom(['add-member', 'ana', '--desk', 'Sport'], 'postgres', adminPassword);
+    // Not found: a mistake in the command (exit 2), as with any name that is not there.
+    expect(noDesk).toMatchObject({
+      code: 2,
+      stderr: 'verbatim: There is no desk called Sport in this newsroom: create it first.\n',
+    });
+    const noUser = await newsroom(['add-member', 'zed', '--desk', 'City'], 'postgres', adminPassword);
+    expect(noUser).toMatchObject({
+      code: 2,
+      stderr:
+        'verbatim: There is no user called zed in this newsroom: create their login first, then add them.\n',
+    });
+    const missing = await newsroom(['remove-member', 'ana'], 'postgres', adminPassword);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('newsroom remove-member needs --desk NAME');
   });
 });

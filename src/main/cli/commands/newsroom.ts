@@ -2,39 +2,63 @@ import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { newsroomAccessOf } from '../environment';
 import { UsageError } from '../usage-error';
+import { VerbatimError } from '../../../shared/errors';
 import { newsroomAddressText } from '../../core/newsroom/newsroom-address';
 import { NewsroomConnection } from '../../core/newsroom/newsroom-connection';
-import { newsroomIdentity } from '../../core/newsroom/newsroom-desks';
+import { addDeskMember, newsroomIdentity, removeDeskMember } from '../../core/newsroom/newsroom-desks';
 import {
   checkNewsroomSchema,
   knownNewsroomSchemaVersion,
   migrateNewsroom,
 } from '../../core/newsroom/newsroom-migrations';
 
+const actions = ['migrate', 'status', 'add-member', 'remove-member'] as const;
+type Action = (typeof actions)[number];
+
 /**
  * `newsroom migrate` (an administrator, as the database's owner) brings the newsroom's server
  * schema up to this Verbatim's; `newsroom status` says whether the newsroom answers, its
- * schema version, and who you are there. The newsroom is named by VERBATIM_NEWSROOM_URL and
+ * schema version, and who you are there; `add-member` and `remove-member` (an administrator)
+ * put a user on a desk or take them off it. The newsroom is named by VERBATIM_NEWSROOM_URL and
  * VERBATIM_NEWSROOM_PASSWORD; the password is never printed.
  */
 export const newsroomCommand = defineCommand({
   name: 'newsroom',
-  usage: ['migrate [--json]', 'status [--json]'],
+  usage: [
+    'migrate [--json]',
+    'status [--json]',
+    'add-member <user> --desk NAME [--editor] [--json]',
+    'remove-member <user> --desk NAME [--json]',
+  ],
   summary:
-    'Works with the newsroom archive (VERBATIM_NEWSROOM_URL): migrate brings its schema up to date (for its administrator), status says whether it answers and who you are there.',
+    'Works with the newsroom archive (VERBATIM_NEWSROOM_URL): migrate brings its schema up to date and add-member and remove-member put a user on a desk or take them off it (for its administrator), status says whether it answers and who you are there.',
   options: {
+    desk: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'the desk to add the user to or remove them from',
+    },
+    editor: { type: 'boolean', description: "makes the user the desk's editor (a reporter unless given)" },
     json: { type: 'boolean', description: 'prints the result as JSON' },
   },
   takesWords: true,
   upgradesLibraryFirst: false,
   async run({ values, positionals }, { io }) {
-    const [action, ...rest] = positionals;
-    if ((action !== 'migrate' && action !== 'status') || rest.length > 0)
+    const [word, ...rest] = positionals;
+    const action = actions.find((each) => each === word);
+    const takesUser = action === 'add-member' || action === 'remove-member';
+    if (action === undefined || rest.length !== (takesUser ? 1 : 0))
       throw new UsageError(
-        action
-          ? `unknown newsroom command "${positionals.join(' ')}"`
-          : 'newsroom needs a command: migrate or status',
+        action === undefined && word === undefined
+          ? `newsroom needs a command: ${actions.join(', ')}`
+          : takesUser
+            ? `newsroom ${action} needs one user: newsroom ${action} <user> --desk NAME`
+            : `unknown newsroom command "${positionals.join(' ')}"`,
       );
+    if (takesUser && values.desk === undefined) throw new UsageError(`newsroom ${action} needs --desk NAME`);
+    if (!takesUser && values.desk !== undefined)
+      throw new UsageError(`--desk is for add-member and remove-member`);
+    if (action !== 'add-member' && values.editor) throw new UsageError('--editor is for add-member');
     const access = newsroomAccessOf(io.env);
     const where = newsroomAddressText(access.address);
     const newsroom = new NewsroomConnection(access.address, access.password);
@@ -48,6 +72,7 @@ export const newsroomCommand = defineCommand({
         );
         return 0;
       }
+      if (takesUser) return await changeMembers(action, { user: rest[0]!, desk: values.desk! });
       const status = await newsroom.withClient(async (client) => {
         const schemaVersion = await checkNewsroomSchema(client);
         return { schemaVersion, ...(await newsroomIdentity(client)) };
@@ -67,6 +92,43 @@ export const newsroomCommand = defineCommand({
       return 0;
     } finally {
       await newsroom.close();
+    }
+
+    async function changeMembers(
+      action: Extract<Action, 'add-member' | 'remove-member'>,
+      member: { user: string; desk: string },
+    ): Promise<number> {
+      try {
+        if (action === 'add-member') {
+          const role = values.editor ? 'editor' : 'reporter';
+          await newsroom.withClient((client) => addDeskMember(client, { ...member, role }));
+          printResult(io, values.json, { address: where, ...member, role }, () =>
+            role === 'editor'
+              ? `${member.user} is now the editor of the desk ${member.desk}.`
+              : `${member.user} is now a reporter on the desk ${member.desk}.`,
+          );
+          return 0;
+        }
+        const removed = await newsroom.withClient((client) => removeDeskMember(client, member));
+        printResult(io, values.json, { address: where, ...member, removed }, () =>
+          removed
+            ? `${member.user} is no longer on the desk ${member.desk}.`
+            : `${member.user} was not on the desk ${member.desk}: nothing changed.`,
+        );
+        return 0;
+      } catch (error) {
+        // PostgreSQL refuses anyone but the owner of the database a change to desks and roles.
+        if (
+          error instanceof VerbatimError &&
+          (error.details as { code?: string } | undefined)?.code === '42501'
+        )
+          throw new VerbatimError(
+            'forbidden',
+            `Only the newsroom's administrator can put users on desks or take them off, and ${access.address.user} is not: ask them to run it.`,
+            error.details,
+          );
+        throw error;
+      }
     }
   },
 });

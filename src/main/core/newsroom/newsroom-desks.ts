@@ -79,16 +79,8 @@ export async function addDeskMember(
   const desk = checked(deskName, member.desk, 'desk name');
   const user = checked(roleName, member.user, 'user name');
   await inTransaction(client, async () => {
-    const found = await client.query<{ role_name: string }>(
-      'SELECT role_name FROM verbatim.desks WHERE name = $1',
-      [desk],
-    );
-    const deskRole = found.rows[0]?.role_name;
-    if (deskRole === undefined)
-      throw new VerbatimError(
-        'not_found',
-        `There is no desk called ${desk} in this newsroom: create it first.`,
-      );
+    const deskRole = await deskRoleOf(client, desk);
+    await checkUserExists(client, user);
     await client.query(
       `INSERT INTO verbatim.desk_members (desk, member, role) VALUES ($1, $2, $3)
        ON CONFLICT (desk, member) DO UPDATE SET role = excluded.role`,
@@ -96,6 +88,59 @@ export async function addDeskMember(
     );
     await client.query(`GRANT ${pg.escapeIdentifier(deskRole)} TO ${pg.escapeIdentifier(user)}`);
   });
+}
+
+/**
+ * Takes the login role `user` off the desk: its membership row is deleted and the desk's role
+ * revoked, in one transaction, so what the tables say and what PostgreSQL enforces never differ.
+ * Resolves to whether they were on it.
+ */
+export async function removeDeskMember(
+  client: pg.ClientBase,
+  member: { desk: string; user: string },
+): Promise<boolean> {
+  const desk = checked(deskName, member.desk, 'desk name');
+  const user = checked(roleName, member.user, 'user name');
+  let removed = false;
+  await inTransaction(client, async () => {
+    const deskRole = await deskRoleOf(client, desk);
+    const deleted = await client.query('DELETE FROM verbatim.desk_members WHERE desk = $1 AND member = $2', [
+      desk,
+      user,
+    ]);
+    const granted = await client.query(
+      `SELECT 1 FROM pg_auth_members a JOIN pg_roles d ON d.oid = a.roleid JOIN pg_roles m ON m.oid = a.member
+       WHERE d.rolname = $1 AND m.rolname = $2`,
+      [deskRole, user],
+    );
+    if (granted.rowCount !== 0)
+      await client.query(`REVOKE ${pg.escapeIdentifier(deskRole)} FROM ${pg.escapeIdentifier(user)}`);
+    removed = deleted.rowCount !== 0 || granted.rowCount !== 0;
+  });
+  return removed;
+}
+
+async function deskRoleOf(client: pg.ClientBase, desk: string): Promise<string> {
+  const found = await client.query<{ role_name: string }>(
+    'SELECT role_name FROM verbatim.desks WHERE name = $1',
+    [desk],
+  );
+  const deskRole = found.rows[0]?.role_name;
+  if (deskRole === undefined)
+    throw new VerbatimError(
+      'not_found',
+      `There is no desk called ${desk} in this newsroom: create it first.`,
+    );
+  return deskRole;
+}
+
+async function checkUserExists(client: pg.ClientBase, user: string): Promise<void> {
+  const found = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1 AND rolcanlogin', [user]);
+  if (found.rowCount === 0)
+    throw new VerbatimError(
+      'not_found',
+      `There is no user called ${user} in this newsroom: create their login first, then add them.`,
+    );
 }
 
 /** Who the connection is logged in as, and on which desks, as what. */

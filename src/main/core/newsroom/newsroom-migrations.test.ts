@@ -167,3 +167,83 @@ describe('migration 001: desks and members', () => {
     }
   });
 });
+
+describe('migration 002: published transcripts', () => {
+  it('keeps a transcript, its sentences searchable in any language as said (simple, prefixes), highlights and audio, all removed with it', async () => {
+    const connect = await freshDatabase('published');
+    await using(connect, async (client) => {
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 2));
+      await createDesk(client, 'City');
+      await client.query(
+        `INSERT INTO verbatim.published_transcripts (reporter, transcript_id, desk, confidential, revision,
+           title, recorded_at, redacted) VALUES ('ana', 't1', 'City', false, 1, 'Harbour', now(), false)`,
+      );
+      await client.query(
+        `INSERT INTO verbatim.published_sentences (reporter, transcript_id, position, start_ms, end_ms, text)
+         VALUES ('ana', 't1', 0, 0, 900, 'The harbours were closed'),
+                ('ana', 't1', 1, 900, 1800, 'Die Häfen waren geschlossen')`,
+      );
+      await client.query(
+        `INSERT INTO verbatim.published_highlights (reporter, transcript_id, ordinal, start_ms, end_ms, label, note, text)
+         VALUES ('ana', 't1', 0, 0, 900, 'quote', '', 'The harbours were closed')`,
+      );
+      await client.query(
+        `INSERT INTO verbatim.published_audio_chunks (reporter, transcript_id, revision, clip, chunk_index, bytes)
+         VALUES ('ana', 't1', 1, 'recording', 0, '\\x00ff')`,
+      );
+      const search = await client.query<{ search: string }>(
+        'SELECT search::text AS search FROM verbatim.published_sentences ORDER BY position',
+      );
+      // No stemming and no stop words: every word kept, lowercased, whatever its language.
+      expect(search.rows.map((row) => row.search)).toEqual([
+        "'closed':4 'harbours':2 'the':1 'were':3",
+        "'die':1 'geschlossen':4 'häfen':2 'waren':3",
+      ]);
+      const prefix = await client.query<{ position: number }>(
+        "SELECT position FROM verbatim.published_sentences WHERE search @@ to_tsquery('simple', 'häf:* | harb:*') ORDER BY position",
+      );
+      expect(prefix.rows).toEqual([{ position: 0 }, { position: 1 }]);
+      const indexes = await client.query<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE indexname = 'published_sentences_search'",
+      );
+      expect(indexes.rows[0]?.indexdef).toContain('USING gin (search)');
+      const settings = await client.query('SELECT max_audio_bytes FROM verbatim.archive_settings');
+      expect(settings.rows).toEqual([{ max_audio_bytes: String(2 ** 31) }]);
+      await client.query("DELETE FROM verbatim.published_transcripts WHERE transcript_id = 't1'");
+      const left = await client.query<{ count: string }>(
+        `SELECT (SELECT count(*) FROM verbatim.published_sentences) + (SELECT count(*) FROM verbatim.published_highlights)
+              + (SELECT count(*) FROM verbatim.published_audio_chunks) AS count`,
+      );
+      expect(left.rows).toEqual([{ count: '0' }]);
+    });
+  });
+});
+
+describe('migration 003: row-level security on the archive', () => {
+  it('enables and forces row-level security on every archive table, and grants reporters no table it does not cover', async () => {
+    const connect = await freshDatabase('secured');
+    await using(connect, async (client) => {
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 3));
+      const tables = await client.query<{ relname: string; secured: boolean }>(
+        `SELECT relname, relrowsecurity AND relforcerowsecurity AS secured FROM pg_class
+         WHERE relnamespace = 'verbatim'::regnamespace AND relkind = 'r'
+           AND relname NOT IN ('schema_versions', 'desks', 'desk_members') ORDER BY relname`,
+      );
+      expect(tables.rows).toEqual(
+        [
+          'archive_settings',
+          'published_audio_chunks',
+          'published_highlights',
+          'published_sentences',
+          'published_transcripts',
+          'withdrawn_transcripts',
+        ].map((relname) => ({ relname, secured: true })),
+      );
+      const settings = await client.query<{ insert: boolean; select: boolean }>(
+        `SELECT has_table_privilege('public', 'verbatim.archive_settings', 'INSERT') AS insert,
+                has_table_privilege('public', 'verbatim.archive_settings', 'SELECT') AS select`,
+      );
+      expect(settings.rows).toEqual([{ insert: false, select: true }]);
+    });
+  });
+});

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { VerbatimError } from '../../../shared/errors';
 import * as desksAndMembers from './migrations/001-desks-and-members';
+import * as publishedTranscripts from './migrations/002-published-transcripts';
+import * as archiveRowSecurity from './migrations/003-archive-row-security';
 
 /**
  * The newsroom's server schema, as numbered migrations an administrator runs (issue #35,
@@ -11,6 +13,8 @@ import * as desksAndMembers from './migrations/001-desks-and-members';
  */
 export const newsroomMigrations: readonly { version: number; sql: string }[] = [
   { version: 1, sql: desksAndMembers.sql },
+  { version: 2, sql: publishedTranscripts.sql },
+  { version: 3, sql: archiveRowSecurity.sql },
 ];
 
 /** The schema version this Verbatim knows: a server at a higher one is refused. */

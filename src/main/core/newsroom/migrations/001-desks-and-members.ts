@@ -5,8 +5,9 @@
  * role is which desk, and whether a member is its editor or a reporter; desks and members are
  * made through newsroom-desks.ts, which creates and grants the roles in the same transaction.
  *
- * Later migrations add: 002 published transcripts and their revisions, 003 sentences with a
- * `tsvector` column and a GIN index for search, 004 row-level security on them by desk.
+ * Later migrations add: 002 the published transcripts, their sentences (with a `tsvector`
+ * column and a GIN index for search), highlights and audio chunks; 003 row-level security on
+ * them by desk, which asks `pg_has_role` and this file's `desk_members.role`.
  */
 export const sql = `
 CREATE TABLE verbatim.desks (
