@@ -12,6 +12,7 @@ import {
 } from '../library';
 import { exportContract, exportEvents } from './export-contract';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
+import { newsroomContract } from './newsroom-contract';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
@@ -188,6 +189,7 @@ export const contract = {
   ...storyExportContract,
   ...glossaryContract,
   ...recorderContract,
+  ...newsroomContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -12,7 +12,8 @@ export interface Cipher {
  * The catalog has two keys: an ordinary one, and an optional management key for the operations
  * that need it. The newsroom's password is the reporter's own PostgreSQL login (issue #35).
  */
-export type SecretName = 'transcriptionKey' | 'catalogKey' | 'managementKey' | 'newsroomPassword';
+export const secretNames = ['transcriptionKey', 'catalogKey', 'managementKey', 'newsroomPassword'] as const;
+export type SecretName = (typeof secretNames)[number];
 
 /**
  * The value as it is kept. An API key is pasted, so the spaces around it are the clipboard's and
@@ -121,11 +122,13 @@ export class MemorySecrets implements Secrets {
   }
 
   set(name: SecretName, value: string): Promise<void> {
+    let stored: string;
     try {
-      this.values.set(name, storedValue(name, value));
+      stored = storedValue(name, value);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+    this.values.set(name, stored);
     return Promise.resolve();
   }
 
