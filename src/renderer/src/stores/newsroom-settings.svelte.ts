@@ -65,6 +65,8 @@ export class NewsroomSettingsStore {
   private async store(password: string | null | undefined, done: string): Promise<void> {
     this.saving = true;
     this.saved = '';
+    // The last check's answer was about what was typed before: the section now says what was saved.
+    this.answer = undefined;
     this.addressProblem = undefined;
     this.problem = undefined;
     try {
