@@ -9,6 +9,7 @@ import { NewsroomArchive } from '../newsroom/newsroom-archive';
 import { NewsroomConnection, type NewsroomBounds } from '../newsroom/newsroom-connection';
 import type { NewsroomArchiveWriter, OutboxItem } from '../newsroom/publication';
 import { NewsroomSender, type SenderBackoff } from './newsroom-sender';
+import { publishTranscript, unpublishTranscript, type PublishOptions } from './build-publication';
 
 export interface NewsroomPublisherOptions {
   library: Library;
@@ -111,6 +112,20 @@ export class NewsroomPublisher implements IDisposable {
       logger: options.logger,
       onChange: options.onChange,
     });
+  }
+
+  /** Queues the transcript's next revision (offline first) and sends it if the newsroom answers. */
+  async publish(id: string, options: PublishOptions): Promise<NewsroomPublicationRecord> {
+    const queued = await publishTranscript(this.options.library, id, options);
+    this.wake();
+    return queued;
+  }
+
+  /** Queues taking the transcript out of the archive and sends it if the newsroom answers. */
+  async unpublish(id: string): Promise<NewsroomPublicationRecord> {
+    const queued = await unpublishTranscript(this.options.library, id);
+    this.wake();
+    return queued;
   }
 
   /** Whether a newsroom is set: without one, nothing is sent and what is published waits. */
