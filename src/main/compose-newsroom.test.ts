@@ -43,8 +43,9 @@ async function composedWithInterview(access: () => NewsroomAccess | undefined): 
 
 describe('the app publishing to the newsroom (composeServices)', () => {
   it('with no newsroom set, publishing queues and waits; once one is set, the next kick publishes it', async () => {
-    let access: NewsroomAccess | undefined;
-    const services = await composedWithInterview(() => access);
+    // Settings as the reporter fills them in: nothing at first.
+    const settings: { access?: NewsroomAccess } = {};
+    const services = await composedWithInterview(() => settings.access);
     const queued = await services.newsroom.publish('harbour', {
       desk: 'City',
       confidential: false,
@@ -54,7 +55,7 @@ describe('the app publishing to the newsroom (composeServices)', () => {
     await services.newsroom.kick();
     expect(await services.core.library.newsroomOutboxSize()).toBe(1);
 
-    access = { address: { ...server().admin, user: 'ana' }, password: passwordOf('ana') };
+    settings.access = { address: { ...server().admin, user: 'ana' }, password: passwordOf('ana') };
     await services.newsroom.kick();
     expect(await services.core.library.newsroomPublication('harbour')).toMatchObject({
       state: 'published',
