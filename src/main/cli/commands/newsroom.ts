@@ -55,7 +55,10 @@ export const newsroomCommand = defineCommand({
       type: 'boolean',
       description: "publish: only you and the desk's editors see the transcript",
     },
-    'with-audio': { type: 'boolean', description: 'publish: sends the recording too' },
+    'with-audio': {
+      type: 'boolean',
+      description: 'publish: the recording too (refused for now: the audio is not published yet)',
+    },
     send: { type: 'boolean', description: 'outbox: sends what waits before listing what is left' },
     editor: { type: 'boolean', description: "makes the user the desk's editor (a reporter unless given)" },
     json: { type: 'boolean', description: 'prints the result as JSON' },
