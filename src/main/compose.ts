@@ -7,7 +7,7 @@ import { Signal } from './base/signal';
 import type { AppInfo } from '../shared/ipc/contract';
 import type { Settings } from '../shared/settings';
 import type { Services } from './core/app-services';
-import type { JobRecord } from './core/library/library';
+import type { JobRecord, NewsroomPublicationRecord } from './core/library/library';
 import type { Clock } from './base/clock';
 import type { Secrets } from './core/secrets/secret-store';
 import type { ExportProgress } from '../shared/ipc/export-contract';
@@ -27,6 +27,8 @@ import { Recorder, noRecordingInput, type RecordingInput } from './core/recordin
 import { serviceAddresses } from './core/settings/service-addresses';
 import { Shutdown } from './base/shutdown';
 import { UnsavedEdits } from './core/app-policy/unsaved-edits';
+import type { NewsroomAccess } from './core/newsroom/newsroom-address';
+import { NewsroomPublisher } from './core/publishing/newsroom-publisher';
 
 /**
  * How long a quit waits for each phase of closing (the work, the pages' connections, the
@@ -67,6 +69,11 @@ export interface ComposeOptions {
   openAssistantWindow?: () => void;
   /** Where interviews are recorded from (PortAudio in the app, a raw PCM file in the web host). */
   recordingInput?: RecordingInput;
+  /**
+   * The newsroom to publish to, read at each send, or undefined while none is set (publishing
+   * then queues: "waiting to publish"). None unless given.
+   */
+  newsroomAccess?: () => NewsroomAccess | undefined;
 }
 
 /**
@@ -167,8 +174,20 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       if (job.status === 'completed') placeMarks(job.id);
     }),
   );
+  // Publishing offline first: what is queued in the library goes to the newsroom when it answers.
+  const newsroomPublicationChanged = new Signal<NewsroomPublicationRecord>();
+  const newsroom = new NewsroomPublisher({
+    onChange: (publication) => newsroomPublicationChanged.emit(publication),
+    library: core.library,
+    access: options.newsroomAccess ?? (() => undefined),
+    // Leases and retries are dated as the library dates them: on the wall clock.
+    clock: wallTimeWithPacingOf(options.clock ?? systemClock),
+    logger: logger.child('newsroom'),
+  });
   // What a quit waits for, owner by owner, the library last (base/shutdown.ts).
   const shutdown = new Shutdown(log);
+  // No item is claimed after this; one on its way is recorded before the library closes.
+  shutdown.onWillShutdown('the newsroom', () => newsroom.close());
   // The assistant says goodbye; a recording running at quit is finished properly, its file
   // closed and its length kept; the uploads stop where they are and resume at the next start.
   shutdown.onWillShutdown('the assistant', () => voice.assistant.close());
@@ -215,6 +234,8 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     catalogRefreshed,
     ask,
     logger,
+    newsroom,
+    newsroomPublicationChanged,
     start: async () => {
       // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).
       await settingsLoaded.catch(() => undefined);
@@ -228,6 +249,8 @@ export function composeServices(options: ComposeOptions): ComposedServices {
         );
       // Marks of a transcript that completed while the app was closing.
       for (const transcriptId of recordingMarks.waitingTranscripts()) placeMarks(transcriptId);
+      // What waited to be published when the app last closed.
+      newsroom.wake();
       const resumed = await core.scheduler.resumeAll();
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;
@@ -242,6 +265,13 @@ export interface ComposedServices extends Services {
    * continues where it stopped. Resolves with how many.
    */
   start(): Promise<number>;
+  /**
+   * Publishes to the newsroom: `publish`/`unpublish` queue in the library and kick the sender,
+   * which retries with backoff while the newsroom is unreachable.
+   */
+  newsroom: NewsroomPublisher;
+  /** A transcript's publication changed state (published, unpublished, failed): for the library's badge. */
+  newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
   /** What a quit waits for: a transport adds its own owners (the pages' typing, its connections). */
   shutdown: Shutdown;
   /**

@@ -72,12 +72,19 @@ describe('the help, written from the command table', () => {
     );
   });
 
-  it("newsroom's help lists adding and removing desk members, with their options", () => {
+  it("newsroom's help lists adding and removing desk members and publishing, with their options", () => {
     const newsroom = everyCommand.find((command) => command.name === 'newsroom')!;
     const help = commandHelp(newsroom);
     expect(help).toContain(' npm run cli -- newsroom add-member <user> --desk NAME [--editor] [--json]\n');
     expect(help).toContain(' npm run cli -- newsroom remove-member <user> --desk NAME [--json]\n');
-    expect(help).toMatch(/\n {2}--desk NAME +the desk to add the user to or remove them from\n/);
+    expect(help).toContain(
+      ' npm run cli -- newsroom publish <id>... [--desk NAME] [--confidential] [--with-audio] [--json]\n',
+    );
+    expect(help).toContain(' npm run cli -- newsroom unpublish <id> [--json]\n');
+    expect(help).toContain(' npm run cli -- newsroom outbox [--send] [--json]\n');
+    expect(help).toMatch(
+      /\n {2}--desk NAME +the desk to add the user to or remove them from, or to publish to \(publish: your only desk unless given\)\n/,
+    );
     expect(help).toMatch(/\n {2}--editor +makes the user the desk's editor \(a reporter unless given\)\n/);
   });
 

@@ -13,12 +13,15 @@ import { dataFolderOf, networkBoundsOf, regionOf, timeScaleOf } from './environm
 import { describeJob } from './job-lines';
 import { inCommandLineTerms } from './command-line-wording';
 import type { JobRecord } from '../core/library/library';
+import type { Logger } from '../core/log/logger';
 
 /** The library and scheduler of the data folder, as the commands that read or send jobs use them. */
 export interface LibrarySession {
   core: Core;
   /** Where new jobs go (VERBATIM_REGION). */
   region: Region;
+  /** The app's one log file, as this run writes to it. */
+  logger: Logger;
   /**
    * Resolves or rejects as `work` does, unless a library write fails first (disk full, folder
    * read-only): then it rejects with a sentence saying so and what to do.
@@ -77,6 +80,7 @@ export function openLibrarySession(
   return {
     core,
     region,
+    logger,
     untilStorageFails: (work) => Promise.race([work, storageFailed]),
     endProgress: () => {
       if (progress) io.err('\n');

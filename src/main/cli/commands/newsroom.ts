@@ -2,6 +2,7 @@ import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
 import { newsroomAccessOf } from '../environment';
 import { UsageError } from '../usage-error';
+import { outboxCommand, publishCommand, unpublishCommand } from './newsroom-publishing';
 import { VerbatimError } from '../../../shared/errors';
 import { newsroomAddressText } from '../../core/newsroom/newsroom-address';
 import { NewsroomConnection } from '../../core/newsroom/newsroom-connection';
@@ -12,7 +13,15 @@ import {
   migrateNewsroom,
 } from '../../core/newsroom/newsroom-migrations';
 
-const actions = ['migrate', 'status', 'add-member', 'remove-member'] as const;
+const actions = [
+  'migrate',
+  'status',
+  'add-member',
+  'remove-member',
+  'publish',
+  'unpublish',
+  'outbox',
+] as const;
 type Action = (typeof actions)[number];
 
 /**
@@ -29,23 +38,38 @@ export const newsroomCommand = defineCommand({
     'status [--json]',
     'add-member <user> --desk NAME [--editor] [--json]',
     'remove-member <user> --desk NAME [--json]',
+    'publish <id>... [--desk NAME] [--confidential] [--with-audio] [--json]',
+    'unpublish <id> [--json]',
+    'outbox [--send] [--json]',
   ],
   summary:
-    'Works with the newsroom archive (VERBATIM_NEWSROOM_URL): migrate brings its schema up to date and add-member and remove-member put a user on a desk or take them off it (for its administrator), status says whether it answers and who you are there.',
+    'Works with the newsroom archive (VERBATIM_NEWSROOM_URL): publish and unpublish queue transcripts in the library and send them, outbox lists (and with --send sends) what waits, migrate brings its schema up to date and add-member and remove-member put a user on a desk or take them off it (for its administrator), status says whether it answers and who you are there.',
   options: {
     desk: {
       type: 'string',
       valueName: 'NAME',
-      description: 'the desk to add the user to or remove them from',
+      description:
+        'the desk to add the user to or remove them from, or to publish to (publish: your only desk unless given)',
     },
+    confidential: {
+      type: 'boolean',
+      description: "publish: only you and the desk's editors see the transcript",
+    },
+    'with-audio': {
+      type: 'boolean',
+      description: 'publish: the recording too (refused for now: the audio is not published yet)',
+    },
+    send: { type: 'boolean', description: 'outbox: sends what waits before listing what is left' },
     editor: { type: 'boolean', description: "makes the user the desk's editor (a reporter unless given)" },
     json: { type: 'boolean', description: 'prints the result as JSON' },
   },
   takesWords: true,
   upgradesLibraryFirst: false,
-  async run({ values, positionals }, { io }) {
+  async run({ values, positionals }, { io, openLibrary }) {
     const [word, ...rest] = positionals;
     const action = actions.find((each) => each === word);
+    if (action === 'publish' || action === 'unpublish' || action === 'outbox')
+      return publishing(action, rest);
     const takesUser = action === 'add-member' || action === 'remove-member';
     if (action === undefined || rest.length !== (takesUser ? 1 : 0))
       throw new UsageError(
@@ -92,6 +116,38 @@ export const newsroomCommand = defineCommand({
       return 0;
     } finally {
       await newsroom.close();
+    }
+
+    async function publishing(
+      action: Extract<Action, 'publish' | 'unpublish' | 'outbox'>,
+      ids: string[],
+    ): Promise<number> {
+      if (action === 'publish' && ids.length === 0)
+        throw new UsageError('newsroom publish needs one transcript id or more: newsroom publish <id>...');
+      if (action === 'unpublish' && ids.length !== 1)
+        throw new UsageError('newsroom unpublish needs one transcript id: newsroom unpublish <id>');
+      if (action === 'outbox' && ids.length > 0)
+        throw new UsageError('newsroom outbox takes no transcript id');
+      if (action !== 'publish' && (values.desk !== undefined || values.confidential || values['with-audio']))
+        throw new UsageError('--desk, --confidential and --with-audio are for newsroom publish');
+      if (action !== 'outbox' && values.send) throw new UsageError('--send is for newsroom outbox');
+      const access = newsroomAccessOf(io.env);
+      const session = openLibrary({ showProgress: false });
+      const run = {
+        io,
+        library: session.core.library,
+        access,
+        logger: session.logger.child('newsroom'),
+        json: values.json,
+      };
+      if (action === 'publish')
+        return publishCommand(run, ids, {
+          desk: values.desk,
+          confidential: values.confidential,
+          withAudio: values['with-audio'],
+        });
+      if (action === 'unpublish') return unpublishCommand(run, ids[0]!);
+      return outboxCommand(run, values.send, async (id) => (await session.core.library.get(id))?.title);
     }
 
     async function changeMembers(

@@ -31,6 +31,7 @@ import {
   type NewsroomPublicationRecord,
   type OutboxEntry,
   type PublicationContent,
+  type WaitingOutboxItem,
 } from './newsroom-outbox-store';
 import { Signal } from '../../base/signal';
 import { settle } from '../../base/settle';
@@ -44,6 +45,7 @@ export type {
   NewsroomPublicationState,
   OutboxEntry,
   PublicationContent,
+  WaitingOutboxItem,
 } from './newsroom-outbox-store';
 export type { QuotesOfTranscript, StorySearchHit } from './story-store';
 import type { StorySearchHit } from './story-store';
@@ -509,6 +511,21 @@ export class Library {
   /** When the next outbox item falls due, or undefined when the outbox is empty. */
   nextNewsroomItemDueAt(): Promise<number | undefined> {
     return settle(() => this.outbox.nextDueAt());
+  }
+
+  /** What waits in the newsroom outbox, oldest first. */
+  newsroomOutbox(): Promise<WaitingOutboxItem[]> {
+    return settle(() => this.outbox.waiting());
+  }
+
+  /** Every outbox item backing off is tried at once (the newsroom is back, or the reporter asked). */
+  retryNewsroomItemsNow(): Promise<number> {
+    return settle(() => this.outbox.retryAllNow());
+  }
+
+  /** Frees what these dead senders had claimed, so a live one sends it without waiting for the lease. */
+  releaseNewsroomLeasesOf(holders: readonly string[]): Promise<number> {
+    return settle(() => this.outbox.releaseLeasesOf(holders));
   }
 
   newsroomOutboxSize(): Promise<number> {

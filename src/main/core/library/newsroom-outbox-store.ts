@@ -37,6 +37,21 @@ export interface OutboxEntry {
   attempts: number;
 }
 
+/** What waits in the outbox, as `newsroom outbox` lists it. */
+export interface WaitingOutboxItem {
+  transcriptId: string;
+  kind: OutboxItem['kind'];
+  revision: number;
+  /** Tries that ended in an unreachable or silent newsroom. */
+  attempts: number;
+  /** Why the last try did not reach the newsroom, or null before the first try. */
+  lastError: string | null;
+  /** When it is tried next (ms since the epoch). */
+  nextAttemptAt: number;
+  /** The sender sending it now, or null. */
+  leaseHolder: string | null;
+}
+
 /** What a publish asks for beyond the publication itself. */
 export type PublicationContent = Omit<Publication, 'revision'>;
 
@@ -206,6 +221,51 @@ export class NewsroomOutboxStore {
       'SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) AS at FROM newsroom_outbox',
     ).get() as { at: number | null };
     return row.at ?? undefined;
+  }
+
+  /** Every item that waits, oldest first. */
+  waiting(): WaitingOutboxItem[] {
+    const rows = statement(
+      this.db,
+      `SELECT transcript_id, revision, item_json, attempts, last_error, next_attempt_at, lease_holder, lease_until
+         FROM newsroom_outbox ORDER BY created_at, id`,
+    ).all() as (OutboxRow & {
+      last_error: string | null;
+      next_attempt_at: number;
+      lease_holder: string | null;
+      lease_until: number | null;
+    })[];
+    const now = this.now();
+    return rows.map((row) => ({
+      transcriptId: row.transcript_id,
+      kind: outboxItemSchema.parse(JSON.parse(row.item_json)).kind,
+      revision: row.revision,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      nextAttemptAt: row.next_attempt_at,
+      // A lease that ran out holds nothing.
+      leaseHolder: row.lease_until !== null && row.lease_until > now ? row.lease_holder : null,
+    }));
+  }
+
+  /**
+   * Every item backing off is due now: the newsroom is back, or the reporter asked to send
+   * (a publish, `newsroom outbox --send`). Returns how many were waiting for their next try.
+   */
+  retryAllNow(): number {
+    return statement(
+      this.db,
+      'UPDATE newsroom_outbox SET next_attempt_at = 0 WHERE next_attempt_at > 0',
+    ).run().changes;
+  }
+
+  /** Frees the items these holders claimed: they died (a process killed) and send nothing more. */
+  releaseLeasesOf(holders: readonly string[]): number {
+    return statement(
+      this.db,
+      `UPDATE newsroom_outbox SET lease_holder = NULL, lease_until = NULL
+         WHERE lease_holder IN (SELECT value FROM json_each(?))`,
+    ).run(JSON.stringify(holders)).changes;
   }
 
   /** How many items wait, for the tests and the status line. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,12 +22,17 @@ export interface NewsroomServer {
   /** The superuser's address (the owner of the `verbatim` database) and password. */
   admin: NewsroomAddress;
   adminPassword: string;
-  /** A pool on the `verbatim` database as the superuser, for fixtures and for looking behind the app. */
-  pool: pg.Pool;
+  /**
+   * A pool on the `verbatim` database as the superuser, for fixtures and for looking behind the
+   * app (a new one after `restart`).
+   */
+  readonly pool: pg.Pool;
   /** The address of `user` on this server, as VERBATIM_NEWSROOM_URL takes it. */
   urlFor(user: string, host?: string): string;
   /** Stops the server (a test that makes it vanish); the file's end stops it too. */
   stop(): Promise<void>;
+  /** Starts a stopped server again on its port, with its data as it was (a newsroom back after an outage). */
+  restart(): Promise<void>;
 }
 
 export function useNewsroomServer(
@@ -35,36 +40,55 @@ export function useNewsroomServer(
 ): () => NewsroomServer {
   let server: NewsroomServer | undefined;
   let postgres: LocalPostgres | undefined;
+  let dataDir: string | undefined;
   beforeAll(async () => {
     const adminPassword = randomBytes(18).toString('base64url');
-    postgres = await startLocalPostgres({
-      dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-')),
-      port: await freePort(),
-      password: adminPassword,
-      persistent: false,
-      listenAddresses: options.listenAddresses,
-      tls: options.tls,
-    });
-    const admin = { user: postgres.user, host: '127.0.0.1', port: postgres.port, database: newsroomDatabase };
-    const pool = new pg.Pool({ ...admin, password: adminPassword, max: 4 });
-    pool.on('error', () => {});
-    const running = postgres;
+    dataDir = mkdtempSync(join(tmpdir(), 'verbatim-newsroom-'));
+    const port = await freePort();
+    const start = () =>
+      startLocalPostgres({
+        dataDir: dataDir!,
+        port,
+        password: adminPassword,
+        // Kept across a stop so that `restart` finds the newsroom as it was; removed after the file.
+        persistent: true,
+        listenAddresses: options.listenAddresses,
+        tls: options.tls,
+      });
+    postgres = await start();
+    const admin = { user: postgres.user, host: '127.0.0.1', port, database: newsroomDatabase };
+    const newPool = () => {
+      const pool = new pg.Pool({ ...admin, password: adminPassword, max: 4 });
+      pool.on('error', () => {});
+      return pool;
+    };
+    let pool = newPool();
     let stopped: Promise<void> | undefined;
     server = {
-      port: running.port,
+      port,
       admin,
       adminPassword,
-      pool,
+      get pool() {
+        return pool;
+      },
       urlFor: (user, host = '127.0.0.1') => newsroomAddressText({ ...admin, user, host }),
       stop: () =>
         (stopped ??= (async () => {
           await pool.end();
-          await running.stop();
+          await postgres?.stop();
         })()),
+      restart: async () => {
+        if (!stopped) throw new Error('restart() starts a stopped server: stop() it first.');
+        await stopped;
+        postgres = await start();
+        pool = newPool();
+        stopped = undefined;
+      },
     };
   });
   afterAll(async () => {
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return () => {
     if (!server) throw new Error('The newsroom server starts in beforeAll: use it inside a test.');
