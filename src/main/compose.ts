@@ -27,7 +27,7 @@ import { Recorder, noRecordingInput, type RecordingInput } from './core/recordin
 import { serviceAddresses } from './core/settings/service-addresses';
 import { Shutdown } from './base/shutdown';
 import { UnsavedEdits } from './core/app-policy/unsaved-edits';
-import type { NewsroomAccess } from './core/newsroom/newsroom-address';
+import { parseNewsroomAddress, settingsNaming, type NewsroomAccess } from './core/newsroom/newsroom-address';
 import { NewsroomPublisher } from './core/publishing/newsroom-publisher';
 
 /**
@@ -174,12 +174,25 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       if (job.status === 'completed') placeMarks(job.id);
     }),
   );
+  // The newsroom Settings names, read at each send: its address a setting, its password in the
+  // key store. An address Settings refused is never stored, so one that does not parse is none.
+  const newsroomInSettings = (): NewsroomAccess | undefined => {
+    const text = current?.newsroomAddress ?? '';
+    const password = options.secrets.peek('newsroomPassword');
+    if (text === '' || password === undefined) return undefined;
+    try {
+      return { address: parseNewsroomAddress(text, 'The newsroom address', settingsNaming), password };
+    } catch (error) {
+      log.error('the newsroom address in Settings could not be read: nothing is published', error);
+      return undefined;
+    }
+  };
   // Publishing offline first: what is queued in the library goes to the newsroom when it answers.
   const newsroomPublicationChanged = new Signal<NewsroomPublicationRecord>();
   const newsroom = new NewsroomPublisher({
     onChange: (publication) => newsroomPublicationChanged.emit(publication),
     library: core.library,
-    access: options.newsroomAccess ?? (() => undefined),
+    access: options.newsroomAccess ?? newsroomInSettings,
     // Leases and retries are dated as the library dates them: on the wall clock.
     clock: wallTimeWithPacingOf(options.clock ?? systemClock),
     logger: logger.child('newsroom'),
@@ -188,6 +201,16 @@ export function composeServices(options: ComposeOptions): ComposedServices {
   const shutdown = new Shutdown(log);
   // No item is claimed after this; one on its way is recorded before the library closes.
   shutdown.onWillShutdown('the newsroom', () => newsroom.close());
+  // A newsroom set (or changed) in Settings is sent what waits at once. The handler stores the
+  // password before the address, so this sees both.
+  let newsroomAddress = current?.newsroomAddress;
+  lifetime.add(
+    settings.onChange((value) => {
+      if (value.newsroomAddress === newsroomAddress) return;
+      newsroomAddress = value.newsroomAddress;
+      newsroom.wake();
+    }),
+  );
   // The assistant says goodbye; a recording running at quit is finished properly, its file
   // closed and its length kept; the uploads stop where they are and resume at the next start.
   shutdown.onWillShutdown('the assistant', () => voice.assistant.close());
