@@ -77,8 +77,23 @@ describe('the help, written from the command table', () => {
     const help = commandHelp(newsroom);
     expect(help).toContain(' npm run cli -- newsroom add-member <user> --desk NAME [--editor] [--json]\n');
     expect(help).toContain(' npm run cli -- newsroom remove-member <user> --desk NAME [--json]\n');
-    expect(help).toMatch(/\n {2}--desk NAME +the desk to add the user to or remove them from\n/);
+    expect(help).toMatch(
+      /\n {2}--desk NAME +the desk to add the user to or remove them from, or to search in\n/,
+    );
     expect(help).toMatch(/\n {2}--editor +makes the user the desk's editor \(a reporter unless given\)\n/);
+  });
+
+  it("newsroom's help lists searching the archive and opening a transcript of it, with their options", () => {
+    const newsroom = everyCommand.find((command) => command.name === 'newsroom')!;
+    const help = commandHelp(newsroom);
+    expect(help).toContain(
+      ' npm run cli -- newsroom search <query> [--desk NAME] [--reporter USER] [--speaker S] [--tag T] [--from DATE] [--to DATE] [--json]\n',
+    );
+    expect(help).toContain(' npm run cli -- newsroom open <reporter>/<transcript-id> [--json]\n');
+    expect(help).toMatch(/\n {2}--reporter USER +search only what this reporter published\n/);
+    expect(help).toMatch(
+      /\n {2}--from DATE +search only recordings made on or after this day \(YYYY-MM-DD\)\n/,
+    );
   });
 
   it('the overall help lists every command of the table', () => {
