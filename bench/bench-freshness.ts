@@ -41,6 +41,13 @@ export const suiteCovers: Record<string, readonly string[]> = {
   quotes: [...renderer, ...library, 'bench/quotes.ts'],
   'story-export': ['src/main/core/export', ...library, 'bench/story-export.ts'],
   recording: ['src/main/core/recording', 'src/main/audio/native-audio.ts', 'bench/recording.ts'],
+  newsroom: [
+    'src/main/core/newsroom',
+    'src/main/core/publishing',
+    ...library,
+    'scripts/newsroom/local-postgres.ts',
+    'bench/newsroom.ts',
+  ],
 };
 
 /** The files under `paths` that differ between `commit` and the commit checked against; null when git does not know the commit. */

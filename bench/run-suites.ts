@@ -29,6 +29,8 @@ export const suites: Record<string, () => Promise<Suite>> = {
 export const namedOnly: Record<string, () => Promise<Suite>> = {
   // 10,000 hours of transcripts (6 million sentences): minutes to build.
   'search-archive': () => import('./search-archive'),
+  // A real PostgreSQL filled with 10,000 hours through the archive's publish path: many minutes.
+  newsroom: () => import('./newsroom'),
 };
 
 /** The names `npm run bench -- <name>` takes. */

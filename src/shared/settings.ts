@@ -95,6 +95,11 @@ export const settingsSchema = z.object({
   videoPane: videoPaneSizeSchema.default('large'),
   /** Typing in the transcript pauses the recording. */
   autoPauseWhileTyping: z.boolean().default(true),
+  /**
+   * The newsroom archive's address, `postgres://user@host:port/database` ('' = none), checked by
+   * main when it is set; its password is kept in the key store, never here (issue #35).
+   */
+  newsroomAddress: z.string().max(2048).default(''),
   /** Transcription options every new job starts from (checked when a job is created). */
   defaultOptions: storedOptionsSchema.default({ speaker_labels: true }),
   /** Named sets of options, for the kinds of recording a reporter makes again and again. */

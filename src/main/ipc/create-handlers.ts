@@ -12,6 +12,7 @@ import { createStoryExportHandlers } from './story-export-handlers';
 import { createTranscriptsHandlers } from './transcripts-handlers';
 import { createVoiceHandlers } from './voice-handlers';
 import { createRecorderHandlers } from './recorder-handlers';
+import { createNewsroomHandlers } from './newsroom-handlers';
 
 /** The whole contract implemented over the app's services; the same object serves every transport. */
 export function createHandlers(services: Services): Handlers {
@@ -28,5 +29,6 @@ export function createHandlers(services: Services): Handlers {
     ...createAskHandlers(services),
     ...createLogHandlers(services),
     ...createRecorderHandlers(services),
+    ...createNewsroomHandlers(services),
   };
 }

@@ -69,6 +69,8 @@ describe('transcripts over the contract', () => {
       sentences: detail.sentences,
       paragraphs: detail.paragraphs,
     });
+    // All of it fits: the answer is the whole transcript, so the reader needs no second request.
+    expect(whole).toEqual({ ...detail, complete: true });
     expect(await testbed.dispatch('transcripts.opening', { id, sentences: 0 })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },

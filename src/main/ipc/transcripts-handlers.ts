@@ -33,6 +33,21 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
     services.jobUpdated.emit(job);
     return toSummary(job);
   };
+  const detailOf = async (id: string): Promise<TranscriptDetail> => {
+    // One snapshot: the sentences and the correction state always agree (library.ts).
+    const reading = await library.transcriptReading(id);
+    return {
+      summary: toSummary(reading.job),
+      sentences: reading.sentences,
+      // The reader takes every word from the sentences: a second copy of 30,000 words in the
+      // paragraphs and a third and fourth in the service JSON would only slow a long
+      // transcript, and reading the paragraphs' words only to drop them cost main ~20 ms per
+      // open.
+      paragraphs: reading.paragraphs,
+      transcript: withoutWordCopies(reading.transcript),
+      corrections: reading.corrections,
+    };
+  };
   return {
     'transcripts.create': async ({ glossaryIds, ...request }) => {
       const region = request.region ?? (await services.settings.get()).region;
@@ -42,24 +57,12 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
     'transcripts.cancel': async ({ id }) => toSummary(await scheduler.cancel(id)),
     'transcripts.retry': async ({ id }) => toSummary(await scheduler.retry(id)),
     'transcripts.list': async (query) => (await library.list(query)).map(toSummary),
-    'transcripts.get': async ({ id }): Promise<TranscriptDetail> => {
-      // One snapshot: the sentences and the correction state always agree (library.ts).
-      const reading = await library.transcriptReading(id);
-      return {
-        summary: toSummary(reading.job),
-        sentences: reading.sentences,
-        // The reader takes every word from the sentences: a second copy of 30,000 words in the
-        // paragraphs and a third and fourth in the service JSON would only slow a long
-        // transcript, and reading the paragraphs' words only to drop them cost main ~20 ms per
-        // open.
-        paragraphs: reading.paragraphs,
-        transcript: withoutWordCopies(reading.transcript),
-        corrections: reading.corrections,
-      };
-    },
+    'transcripts.get': ({ id }) => detailOf(id),
     'transcripts.opening': async ({ id, sentences }): Promise<TranscriptOpening> => {
       const { job, ...start } = await library.transcriptOpening(id, sentences);
-      return { summary: toSummary(job), ...start };
+      // All of it fits: the whole transcript now, rather than a second request for it.
+      if (start.complete) return { ...(await detailOf(id)), complete: true };
+      return { summary: toSummary(job), ...start, complete: false };
     },
     'transcripts.renameSpeaker': async ({ id, label, name }) => {
       await library.renameSpeaker(id, label, name);

@@ -12,6 +12,7 @@ import {
 } from '../library';
 import { exportContract, exportEvents } from './export-contract';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
+import { newsroomContract } from './newsroom-contract';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
@@ -78,14 +79,18 @@ export type TranscriptDetail = z.infer<typeof transcriptDetailSchema>;
  * The start of a transcript: its summary, its first sentences and the paragraphs they fall in.
  * The reader paints its first screen from it while `transcripts.get` brings the whole (a 3-hour
  * transcript's answer is megabytes, and building and drawing it takes a few hundred ms more).
+ * When those sentences are all of them (`complete`), main answers the whole transcript at once,
+ * as `transcripts.get` would: a short transcript opens with one request.
  */
-export const transcriptOpeningSchema = z.object({
-  summary: transcriptSummarySchema,
-  sentences: z.array(segmentSchema),
-  paragraphs: z.array(segmentSchema),
-  /** True when these are all its sentences: the reader then waits for the whole, a moment away. */
-  complete: z.boolean(),
-});
+export const transcriptOpeningSchema = z.discriminatedUnion('complete', [
+  z.object({
+    summary: transcriptSummarySchema,
+    sentences: z.array(segmentSchema),
+    paragraphs: z.array(segmentSchema),
+    complete: z.literal(false),
+  }),
+  transcriptDetailSchema.extend({ complete: z.literal(true) }),
+]);
 export type TranscriptOpening = z.infer<typeof transcriptOpeningSchema>;
 
 export { secretsStatusSchema, type SecretsStatus } from '../secrets';
@@ -188,6 +193,7 @@ export const contract = {
   ...storyExportContract,
   ...glossaryContract,
   ...recorderContract,
+  ...newsroomContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

@@ -1,4 +1,4 @@
-import type { SecretName, Secrets } from '../secrets/secret-store';
+import { secretNames, type Secrets } from '../secrets/secret-store';
 import { RotatingFileSink, logFilePath } from './file-sink';
 import { createLogger, parseLogLevel, streamSink, type LogSink, type Logger } from './logger';
 
@@ -14,9 +14,7 @@ export interface OpenLogOptions {
   scope?: string;
 }
 
-const secretNames: SecretName[] = ['transcriptionKey', 'catalogKey', 'managementKey'];
-
-/** Every key a secrets store holds, for the logger's scrubber. */
+/** Every key and password a secrets store holds, for the logger's scrubber. */
 export function heldSecrets(secrets: Secrets | undefined): string[] {
   if (!secrets) return [];
   return secretNames.flatMap((name) => secrets.peek(name) ?? []);

@@ -18,6 +18,31 @@ export interface NewsroomAccess {
   password: string;
 }
 
+/**
+ * Where the journalist names the newsroom, as a message that asks them to fix it points there:
+ * the CLI's environment variables, or the app's Settings.
+ */
+export interface NewsroomNaming {
+  /** The address: a message says "check the database name in <address>". */
+  address: string;
+  /** The user and password: "check <login>". */
+  login: string;
+  /** Where a password found in the address belongs: "remove it from the address and <password> instead". */
+  password: string;
+}
+
+export const environmentNaming: NewsroomNaming = {
+  address: 'VERBATIM_NEWSROOM_URL',
+  login: 'the user in VERBATIM_NEWSROOM_URL and VERBATIM_NEWSROOM_PASSWORD',
+  password: 'set VERBATIM_NEWSROOM_PASSWORD',
+};
+
+export const settingsNaming: NewsroomNaming = {
+  address: 'Settings',
+  login: 'the user and the password in Settings',
+  password: 'enter it in the password field',
+};
+
 /** The hosts that are this machine: a connection there may go unencrypted; anywhere else it is `verify-full`. */
 const thisMachine = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -44,7 +69,11 @@ const example = 'postgres://reporter@db.example.org:5432/verbatim';
  * The newsroom address in `text`, checked. The text is never repeated in a message when it
  * holds a password, so a mistake cannot print it.
  */
-export function parseNewsroomAddress(text: string, variable = 'The newsroom address'): NewsroomAddress {
+export function parseNewsroomAddress(
+  text: string,
+  variable = 'The newsroom address',
+  naming: NewsroomNaming = environmentNaming,
+): NewsroomAddress {
   const wrong = (why: string) =>
     new VerbatimError('invalid_input', `${variable} ${why}: write it as ${example}.`);
   let url: URL;
@@ -58,7 +87,7 @@ export function parseNewsroomAddress(text: string, variable = 'The newsroom addr
   if (url.password !== '')
     throw new VerbatimError(
       'invalid_input',
-      `${variable} must not hold the password: remove it from the address and set VERBATIM_NEWSROOM_PASSWORD instead.`,
+      `${variable} must not hold the password: remove it from the address and ${naming.password} instead.`,
     );
   if (url.search !== '' || url.hash !== '') throw wrong('takes no options after the database name');
   const parsed = addressSchema.safeParse({

@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { isThisMachine, type NewsroomAccess, type NewsroomAddress } from './newsroom-address';
+import {
+  environmentNaming,
+  isThisMachine,
+  type NewsroomAccess,
+  type NewsroomAddress,
+  type NewsroomNaming,
+} from './newsroom-address';
 import { newsroomErrorOf } from './newsroom-errors';
 
 /** How long the newsroom is waited for; a test shortens them. */
@@ -45,6 +51,8 @@ export class NewsroomConnection {
     readonly address: NewsroomAddress,
     password: string,
     bounds: NewsroomBounds = defaultNewsroomBounds,
+    /** Where the messages send the journalist to fix the address or password: the CLI's variables or Settings. */
+    private readonly naming: NewsroomNaming = environmentNaming,
   ) {
     this.pool = new pg.Pool(newsroomPoolConfig({ address, password }, bounds));
     // An idle connection whose server went away: the next query reports it; this one must not crash the process.
@@ -55,7 +63,7 @@ export class NewsroomConnection {
     try {
       return (await this.pool.query<Row>(text, [...values])).rows;
     } catch (error) {
-      throw newsroomErrorOf(error, this.address);
+      throw newsroomErrorOf(error, this.address, this.naming);
     }
   }
 
@@ -65,7 +73,7 @@ export class NewsroomConnection {
     try {
       client = await this.pool.connect();
     } catch (error) {
-      throw newsroomErrorOf(error, this.address);
+      throw newsroomErrorOf(error, this.address, this.naming);
     }
     let failure: unknown;
     // A server that goes away between two queries is an 'error' event on the held connection:
@@ -76,7 +84,7 @@ export class NewsroomConnection {
       return await work(client);
     } catch (error) {
       failure = error;
-      throw newsroomErrorOf(error, this.address);
+      throw newsroomErrorOf(error, this.address, this.naming);
     } finally {
       client.off('error', heard);
       // A connection that failed mid-way is dropped rather than handed to the next caller.

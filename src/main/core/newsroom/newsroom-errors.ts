@@ -1,12 +1,21 @@
 import { VerbatimError } from '../../../shared/errors';
-import { newsroomAddressText, type NewsroomAddress } from './newsroom-address';
+import {
+  environmentNaming,
+  newsroomAddressText,
+  type NewsroomAddress,
+  type NewsroomNaming,
+} from './newsroom-address';
 
 /**
  * What went wrong talking to the newsroom, as a sentence a journalist can act on (issue #35,
  * point 9). Only the address is named, never the password; the driver's own message is not
  * passed on, as it may quote the server.
  */
-export function newsroomErrorOf(error: unknown, address: NewsroomAddress): VerbatimError {
+export function newsroomErrorOf(
+  error: unknown,
+  address: NewsroomAddress,
+  naming: NewsroomNaming = environmentNaming,
+): VerbatimError {
   if (error instanceof VerbatimError) return error;
   const where = newsroomAddressText(address);
   const code = (error as { code?: unknown } | null)?.code;
@@ -16,7 +25,7 @@ export function newsroomErrorOf(error: unknown, address: NewsroomAddress): Verba
     case '28P01':
       return new VerbatimError(
         'unauthorized',
-        `The newsroom at ${where} refused the password for ${address.user}, or has no such user: check the user in VERBATIM_NEWSROOM_URL and VERBATIM_NEWSROOM_PASSWORD, or ask your newsroom's administrator.`,
+        `The newsroom at ${where} refused the password for ${address.user}, or has no such user: check ${naming.login}, or ask your newsroom's administrator.`,
         details,
       );
     case '28000':
@@ -34,7 +43,7 @@ export function newsroomErrorOf(error: unknown, address: NewsroomAddress): Verba
     case '3D000':
       return new VerbatimError(
         'not_found',
-        `The newsroom server at ${address.host}:${address.port} has no database called ${address.database}: check the database name in VERBATIM_NEWSROOM_URL.`,
+        `The newsroom server at ${address.host}:${address.port} has no database called ${address.database}: check the database name in ${naming.address}.`,
         details,
       );
     case '57014':
@@ -54,18 +63,18 @@ export function newsroomErrorOf(error: unknown, address: NewsroomAddress): Verba
     case 'ENETUNREACH':
       return new VerbatimError(
         'network',
-        `The newsroom at ${where} cannot be reached: nothing answers there. Check the address in VERBATIM_NEWSROOM_URL and your network, or ask your newsroom's administrator whether it is running.`,
+        `The newsroom at ${where} cannot be reached: nothing answers there. Check the address in ${naming.address} and your network, or ask your newsroom's administrator whether it is running.`,
         details,
       );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new VerbatimError(
         'network',
-        `The newsroom's host ${address.host} cannot be found: check the address in VERBATIM_NEWSROOM_URL and your network connection.`,
+        `The newsroom's host ${address.host} cannot be found: check the address in ${naming.address} and your network connection.`,
         details,
       );
     case 'ETIMEDOUT':
-      return unanswered(where, details);
+      return unanswered(where, naming, details);
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
@@ -85,7 +94,7 @@ export function newsroomErrorOf(error: unknown, address: NewsroomAddress): Verba
       { code: 'no_tls' },
     );
   if (/timeout expired|connection timeout/i.test(message))
-    return unanswered(where, { code: 'connect_timeout' });
+    return unanswered(where, naming, { code: 'connect_timeout' });
   if (/Connection terminated|not queryable/i.test(message)) return vanished(where, { code: 'terminated' });
   throw error;
 }
@@ -98,10 +107,10 @@ function vanished(where: string, details: unknown): VerbatimError {
   );
 }
 
-function unanswered(where: string, details: unknown): VerbatimError {
+function unanswered(where: string, naming: NewsroomNaming, details: unknown): VerbatimError {
   return new VerbatimError(
     'timeout',
-    `The newsroom at ${where} did not answer in time: check your network connection and the address in VERBATIM_NEWSROOM_URL, then try again.`,
+    `The newsroom at ${where} did not answer in time: check your network connection and the address in ${naming.address}, then try again.`,
     details,
   );
 }

@@ -8,8 +8,31 @@ export interface Cipher {
   decrypt(data: Buffer): string;
 }
 
-/** The catalog has two keys: an ordinary one, and an optional management key for the operations that need it. */
-export type SecretName = 'transcriptionKey' | 'catalogKey' | 'managementKey';
+/**
+ * The catalog has two keys: an ordinary one, and an optional management key for the operations
+ * that need it. The newsroom's password is the reporter's own PostgreSQL login (issue #35).
+ */
+export const secretNames = ['transcriptionKey', 'catalogKey', 'managementKey', 'newsroomPassword'] as const;
+export type SecretName = (typeof secretNames)[number];
+
+/**
+ * The value as it is kept. An API key is pasted, so the spaces around it are the clipboard's and
+ * are trimmed; a password is kept byte for byte, as one may begin or end with a space.
+ */
+function storedValue(name: SecretName, value: string): string {
+  const password = name === 'newsroomPassword';
+  const stored = password ? value : value.trim();
+  if (!stored)
+    throw new VerbatimError(
+      'invalid_input',
+      password ? 'The password is empty: enter it.' : 'The key is empty.',
+    );
+  return stored;
+}
+
+function secretKind(name: SecretName): string {
+  return name === 'newsroomPassword' ? 'password' : 'key';
+}
 
 export interface Secrets {
   /** Synchronous read of a loaded secret, for per-request auth headers. */
@@ -57,15 +80,15 @@ export class SecretStore implements Secrets {
   }
 
   async set(name: SecretName, value: string): Promise<void> {
-    const trimmed = value.trim();
-    if (!trimmed) throw new VerbatimError('invalid_input', 'The key is empty.');
+    const stored = storedValue(name, value);
     if (!this.cipher.available()) {
+      const kind = secretKind(name);
       throw new VerbatimError(
         'storage',
-        'This computer offers no secure storage for keys (no keychain is running). Verbatim will not store the key in clear.',
+        `This computer offers no secure storage for ${kind}s (no keychain is running). Verbatim will not store the ${kind} in clear.`,
       );
     }
-    this.values.set(name, trimmed);
+    this.values.set(name, stored);
     await this.save();
   }
 
@@ -99,9 +122,13 @@ export class MemorySecrets implements Secrets {
   }
 
   set(name: SecretName, value: string): Promise<void> {
-    const trimmed = value.trim();
-    if (!trimmed) return Promise.reject(new VerbatimError('invalid_input', 'The key is empty.'));
-    this.values.set(name, trimmed);
+    let stored: string;
+    try {
+      stored = storedValue(name, value);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    this.values.set(name, stored);
     return Promise.resolve();
   }
 

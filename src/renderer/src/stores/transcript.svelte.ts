@@ -68,40 +68,54 @@ export class TranscriptStore {
   constructor(readonly id: string) {}
 
   /**
-   * Paints the first sentences, then loads the whole transcript. The whole one is asked for only
-   * once the first are in: main answers one request at a time, so asking for both at once would
-   * make the small answer wait behind the large one.
+   * Opens the transcript: paints the first sentences, then loads the whole. The whole one is
+   * asked for only once the first are in: main answers one request at a time, so asking for both
+   * at once would make the small answer wait behind the large one. A short transcript comes
+   * whole in the opening's answer, with no second request.
    */
+  async open(): Promise<void> {
+    const whole = await this.loadOpening();
+    if (whole) this.show(whole);
+    else await this.load();
+  }
+
+  /** Loads the whole transcript again (a job that completed, a correction that met a conflict). */
   async load(): Promise<void> {
-    await this.loadOpening();
     try {
-      const detail = await api.transcripts.get({ id: this.id });
-      this.detail = detail;
-      this.summary = detail.summary;
-      this.model = buildModel(detail.sentences, detail.paragraphs);
-      this.opening = undefined;
-      this.corrections.loaded(detail);
+      this.show(await api.transcripts.get({ id: this.id }));
     } catch (error) {
       this.opening = undefined;
       this.loadError = caught(error, 'transcripts.get');
     }
   }
 
+  private show(detail: TranscriptDetail): void {
+    this.detail = detail;
+    this.summary = detail.summary;
+    this.model = buildModel(detail.sentences, detail.paragraphs);
+    this.opening = undefined;
+    this.corrections.loaded(detail);
+  }
+
   /**
-   * The first screen of a long transcript. A short one (all its sentences in the opening) waits
-   * for the whole, a moment away, so it is never shown read only. If this fails, the whole
-   * transcript's request says why, or shows it.
+   * The first screen of a long transcript, or a short one whole (main sends all of it when its
+   * sentences fit), so it is never shown read only. If this fails, the whole transcript's
+   * request says why, or shows it.
    */
-  private async loadOpening(): Promise<void> {
+  private async loadOpening(): Promise<TranscriptDetail | undefined> {
     try {
       const opening = await api.transcripts.opening({ id: this.id, sentences: openingSentences });
-      if (opening.complete) return;
+      if (opening.complete) {
+        const { complete: _complete, ...detail } = opening;
+        return detail;
+      }
       this.summary = opening.summary;
       this.opening = buildModel(opening.sentences, opening.paragraphs);
     } catch (error) {
       // An unexpected failure still reaches the log (caught); the reader shows the next request's.
       caught(error, 'transcripts.opening');
     }
+    return undefined;
   }
 
   speaker(label: string | null): string {

@@ -1,0 +1,64 @@
+import type { Handlers } from '../../shared/ipc/contract';
+import type { NewsroomSettings } from '../../shared/ipc/newsroom-contract';
+import { VerbatimError } from '../../shared/errors';
+import type { Services } from '../core/app-services';
+import {
+  newsroomAddressText,
+  parseNewsroomAddress,
+  settingsNaming,
+  type NewsroomAddress,
+} from '../core/newsroom/newsroom-address';
+import {
+  checkNewsroom,
+  newsroomIdentitySentence,
+  newsroomPasswordMissing,
+} from '../core/newsroom/newsroom-check';
+import type { NewsroomBounds } from '../core/newsroom/newsroom-connection';
+
+type NewsroomHandlers = Pick<Handlers, 'newsroom.settings' | 'newsroom.setSettings' | 'newsroom.check'>;
+
+/** The address as Settings has it, checked before anything connects; the password is never in it. */
+function addressIn(text: string): NewsroomAddress {
+  if (text.trim() === '')
+    throw new VerbatimError(
+      'invalid_input',
+      "Enter the newsroom's address first, such as postgres://reporter@db.example.org:5432/verbatim.",
+    );
+  return parseNewsroomAddress(text, 'The newsroom address', settingsNaming);
+}
+
+/**
+ * The newsroom in Settings (issue #35): its address is a setting, its password is in the key
+ * store (encrypted with the OS's, as the service key is) and never leaves main.
+ */
+export function createNewsroomHandlers(
+  services: Pick<Services, 'settings' | 'secrets'>,
+  bounds?: NewsroomBounds,
+): NewsroomHandlers {
+  const current = async (): Promise<NewsroomSettings> => ({
+    address: (await services.settings.get()).newsroomAddress,
+    passwordSet: services.secrets.peek('newsroomPassword') !== undefined,
+  });
+  return {
+    'newsroom.settings': current,
+    'newsroom.setSettings': async ({ address, password }) => {
+      const newsroomAddress = address.trim() === '' ? '' : newsroomAddressText(addressIn(address));
+      if (password === null) await services.secrets.delete('newsroomPassword');
+      else if (password !== undefined) await services.secrets.set('newsroomPassword', password);
+      await services.settings.set({ newsroomAddress });
+      return current();
+    },
+    'newsroom.check': async (input) => {
+      try {
+        const address = addressIn(input.address);
+        const password = input.password ?? services.secrets.peek('newsroomPassword');
+        if (password === undefined) throw newsroomPasswordMissing(address.user);
+        const identity = await checkNewsroom({ address, password }, settingsNaming, bounds);
+        return { ok: true, message: newsroomIdentitySentence(identity) };
+      } catch (error) {
+        if (error instanceof VerbatimError) return { ok: false, message: error.message };
+        throw error;
+      }
+    },
+  };
+}

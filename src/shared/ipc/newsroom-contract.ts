@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The newsroom archive's part of the IPC contract (issue #35). The address is a setting; the
+ * password goes to main's key store and never comes back: the renderer learns only whether one
+ * is set.
+ */
+export const newsroomSettingsSchema = z.object({
+  /** `postgres://user@host:port/database`, or '' when no newsroom is set. */
+  address: z.string(),
+  passwordSet: z.boolean(),
+});
+export type NewsroomSettings = z.infer<typeof newsroomSettingsSchema>;
+
+const address = z.string().max(2048);
+/** Byte for byte: a password may begin or end with a space, so it is never trimmed. */
+const password = z.string().min(1, 'Enter the password.').max(1000);
+
+export const newsroomContract = {
+  'newsroom.settings': { input: z.undefined(), output: newsroomSettingsSchema },
+  /** Stores the address ('' forgets the newsroom); a password is stored, `null` forgets it, absent keeps it. */
+  'newsroom.setSettings': {
+    input: z.object({ address, password: password.nullable().optional() }).strict(),
+    output: newsroomSettingsSchema,
+  },
+  /** Connects with this address and the password given, or the stored one: who you are there, or why not. */
+  'newsroom.check': {
+    input: z.object({ address, password: password.optional() }).strict(),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+} as const;
