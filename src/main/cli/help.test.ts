@@ -83,9 +83,22 @@ describe('the help, written from the command table', () => {
     expect(help).toContain(' npm run cli -- newsroom unpublish <id> [--json]\n');
     expect(help).toContain(' npm run cli -- newsroom outbox [--send] [--json]\n');
     expect(help).toMatch(
-      /\n {2}--desk NAME +the desk to add the user to or remove them from, or to publish to \(publish: your only desk unless given\)\n/,
+      /\n {2}--desk NAME +the desk to add the user to or remove them from, to publish to \(publish: your only desk unless given\), or to search in\n/,
     );
     expect(help).toMatch(/\n {2}--editor +makes the user the desk's editor \(a reporter unless given\)\n/);
+  });
+
+  it("newsroom's help lists searching the archive and opening a transcript of it, with their options", () => {
+    const newsroom = everyCommand.find((command) => command.name === 'newsroom')!;
+    const help = commandHelp(newsroom);
+    expect(help).toContain(
+      ' npm run cli -- newsroom search <query> [--desk NAME] [--reporter USER] [--speaker S] [--tag T] [--from DATE] [--to DATE] [--json]\n',
+    );
+    expect(help).toContain(' npm run cli -- newsroom open <reporter>/<transcript-id> [--json]\n');
+    expect(help).toMatch(/\n {2}--reporter USER +search only what this reporter published\n/);
+    expect(help).toMatch(
+      /\n {2}--from DATE +search only recordings made on or after this day \(YYYY-MM-DD\)\n/,
+    );
   });
 
   it('the overall help lists every command of the table', () => {

@@ -14,6 +14,10 @@ import { createDispatcher } from './dispatcher';
 import { createHandlers } from './create-handlers';
 import { unwrap } from '../../shared/ipc/envelope';
 import { VerbatimError } from '../../shared/errors';
+import type { NewsroomSearchPage, NewsroomTranscript } from '../../shared/newsroom-search';
+import { NewsroomArchive } from '../core/newsroom/newsroom-archive';
+import { samplePublication } from '../core/newsroom/newsroom-archive.test-kit';
+import { NewsroomConnection } from '../core/newsroom/newsroom-connection';
 
 const server = useNewsroomServer();
 /** Spaces around it on purpose: a password is kept and sent byte for byte. */
@@ -153,5 +157,36 @@ describe('the newsroom in Settings', () => {
       ok: false,
       message: `The newsroom at ${nothingThere} cannot be reached: nothing answers there. Check the address in Settings and your network, or ask your newsroom's administrator whether it is running.`,
     });
+  });
+
+  it('search and open read the archive as the reporter of Settings, and say what to set when nothing is', async () => {
+    const { call, failure } = app();
+    expect((await failure('newsroom.search', { text: 'harbour' })).message).toBe(
+      "No newsroom is set yet: enter its address and your password in Settings, as your newsroom's administrator gave them.",
+    );
+    const ana = new NewsroomConnection({ ...server().admin, user: 'ana' }, anaPassword);
+    try {
+      await new NewsroomArchive(ana).apply({
+        kind: 'publish',
+        publication: samplePublication('harbour', 1, { title: 'The harbour master' }),
+      });
+    } finally {
+      await ana.close();
+    }
+    await call('newsroom.setSettings', { address: server().urlFor('ana'), password: anaPassword });
+    const page = await call<NewsroomSearchPage>('newsroom.search', { text: 'harbo', desk: 'City' });
+    expect(page.hits.map((hit) => [hit.reporter, hit.transcriptId, hit.title])).toEqual([
+      ['ana', 'harbour', 'The harbour master'],
+      ['ana', 'harbour', 'The harbour master'],
+    ]);
+    const opened = await call<NewsroomTranscript>('newsroom.open', {
+      reporter: 'ana',
+      transcriptId: 'harbour',
+    });
+    expect(opened).toMatchObject({ reporter: 'ana', desk: 'City', title: 'The harbour master' });
+    expect((await failure('newsroom.open', { reporter: 'ben', transcriptId: 'harbour' })).code).toBe(
+      'not_found',
+    );
+    expect((await failure('newsroom.search', { text: 'x', limit: 500 })).code).toBe('invalid_input');
   });
 });

@@ -13,9 +13,13 @@ import {
   newsroomIdentitySentence,
   newsroomPasswordMissing,
 } from '../core/newsroom/newsroom-check';
-import type { NewsroomBounds } from '../core/newsroom/newsroom-connection';
+import { NewsroomConnection, type NewsroomBounds } from '../core/newsroom/newsroom-connection';
+import { openNewsroomTranscript, searchNewsroom } from '../core/newsroom/newsroom-search';
 
-type NewsroomHandlers = Pick<Handlers, 'newsroom.settings' | 'newsroom.setSettings' | 'newsroom.check'>;
+type NewsroomHandlers = Pick<
+  Handlers,
+  'newsroom.settings' | 'newsroom.setSettings' | 'newsroom.check' | 'newsroom.search' | 'newsroom.open'
+>;
 
 /** The address as Settings has it, checked before anything connects; the password is never in it. */
 function addressIn(text: string): NewsroomAddress {
@@ -39,7 +43,28 @@ export function createNewsroomHandlers(
     address: (await services.settings.get()).newsroomAddress,
     passwordSet: services.secrets.peek('newsroomPassword') !== undefined,
   });
+  /** Runs `work` on a connection to the newsroom of Settings, as its reporter, closed after. */
+  const withNewsroom = async <T>(work: (newsroom: NewsroomConnection) => Promise<T>): Promise<T> => {
+    const saved = (await services.settings.get()).newsroomAddress;
+    if (saved === '')
+      throw new VerbatimError(
+        'not_found',
+        "No newsroom is set yet: enter its address and your password in Settings, as your newsroom's administrator gave them.",
+      );
+    const address = addressIn(saved);
+    const password = services.secrets.peek('newsroomPassword');
+    if (password === undefined) throw newsroomPasswordMissing(address.user);
+    const newsroom = new NewsroomConnection(address, password, bounds, settingsNaming);
+    try {
+      return await work(newsroom);
+    } finally {
+      await newsroom.close();
+    }
+  };
   return {
+    'newsroom.search': (query) => withNewsroom((newsroom) => searchNewsroom(newsroom, query)),
+    'newsroom.open': ({ reporter, transcriptId }) =>
+      withNewsroom((newsroom) => openNewsroomTranscript(newsroom, reporter, transcriptId)),
     'newsroom.settings': current,
     'newsroom.setSettings': async ({ address, password }) => {
       const newsroomAddress = address.trim() === '' ? '' : newsroomAddressText(addressIn(address));

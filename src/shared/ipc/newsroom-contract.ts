@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  newsroomSearchPageSchema,
+  newsroomSearchQuerySchema,
+  newsroomTranscriptRefSchema,
+  newsroomTranscriptSchema,
+} from '../newsroom-search';
 
 /**
  * The newsroom archive's part of the IPC contract (issue #35). The address is a setting; the
@@ -28,4 +34,8 @@ export const newsroomContract = {
     input: z.object({ address, password: password.optional() }).strict(),
     output: z.object({ ok: z.boolean(), message: z.string() }),
   },
+  /** Searches the archive as the reporter set in Settings: row-level security decides what is found. */
+  'newsroom.search': { input: newsroomSearchQuerySchema, output: newsroomSearchPageSchema },
+  /** A published transcript whole; one the reporter may not see is 'not_found', as one that does not exist. */
+  'newsroom.open': { input: newsroomTranscriptRefSchema, output: newsroomTranscriptSchema },
 } as const;

@@ -3,6 +3,7 @@ import { VerbatimError } from '../../../shared/errors';
 import * as desksAndMembers from './migrations/001-desks-and-members';
 import * as publishedTranscripts from './migrations/002-published-transcripts';
 import * as archiveRowSecurity from './migrations/003-archive-row-security';
+import * as searchAndNotify from './migrations/004-search-and-notify';
 
 /**
  * The newsroom's server schema, as numbered migrations an administrator runs (issue #35,
@@ -15,6 +16,7 @@ export const newsroomMigrations: readonly { version: number; sql: string }[] = [
   { version: 1, sql: desksAndMembers.sql },
   { version: 2, sql: publishedTranscripts.sql },
   { version: 3, sql: archiveRowSecurity.sql },
+  { version: 4, sql: searchAndNotify.sql },
 ];
 
 /** The schema version this Verbatim knows: a server at a higher one is refused. */

@@ -1,0 +1,105 @@
+import pg from 'pg';
+import type { NewsroomAccess } from './newsroom-address';
+import { newsroomErrorOf } from './newsroom-errors';
+import { defaultNewsroomBounds, newsroomPoolConfig, type NewsroomBounds } from './newsroom-connection';
+
+/**
+ * Tells an open newsroom search that the archive changed, so it runs again (issue #35, point 7).
+ * Migration 004 notifies the channel on every publish, republish and unpublish, with an empty
+ * payload: every listener hears every notification whatever row-level security would show them,
+ * so the search that runs again, as the reporter, is what decides what they see.
+ *
+ * One dedicated connection LISTENs (a pooled one would be handed to other work). When it is lost
+ * (the server restarted, the network went away) it is opened again with growing pauses; once
+ * back, `onChange` is called, as a publish may have been missed meanwhile.
+ */
+export const newsroomChannel = 'verbatim_newsroom';
+
+export interface NewsroomWatchOptions {
+  bounds?: NewsroomBounds;
+  /** The first pause before connecting again, doubled after each failure up to `maxRetryMs`. */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+  /** Told each time the connection is lost, for a log; the watch keeps trying. */
+  onLost?: (error: unknown) => void;
+}
+
+export interface NewsroomWatch {
+  /** Resolves once listening (the first time); rejects if the first connection fails. */
+  readonly ready: Promise<void>;
+  /** Stops listening and closes the connection. */
+  dispose(): Promise<void>;
+}
+
+export function watchNewsroom(
+  access: NewsroomAccess,
+  onChange: () => void,
+  options: NewsroomWatchOptions = {},
+): NewsroomWatch {
+  const bounds = options.bounds ?? defaultNewsroomBounds;
+  const firstRetryMs = options.firstRetryMs ?? 250;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+  let disposed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let pause = firstRetryMs;
+
+  async function listen(): Promise<void> {
+    const listening = new pg.Client(newsroomPoolConfig(access, bounds));
+    client = listening;
+    let lost = false;
+    const lose = (error: unknown) => {
+      if (lost || disposed) return;
+      lost = true;
+      options.onLost?.(error);
+      void listening.end().catch(() => undefined);
+      reconnectLater();
+    };
+    listening.on('error', lose);
+    listening.on('end', () => lose(new Error('The newsroom closed the connection.')));
+    listening.on('notification', (message) => {
+      if (message.channel === newsroomChannel) onChange();
+    });
+    try {
+      await listening.connect();
+      await listening.query(`LISTEN ${newsroomChannel}`);
+    } catch (error) {
+      lost = true;
+      await listening.end().catch(() => undefined);
+      throw error;
+    }
+    if (disposed) await listening.end().catch(() => undefined);
+  }
+
+  function reconnectLater(): void {
+    if (disposed) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      listen().then(
+        () => {
+          pause = firstRetryMs;
+          if (!disposed) onChange();
+        },
+        (error: unknown) => {
+          options.onLost?.(error);
+          pause = Math.min(pause * 2, maxRetryMs);
+          reconnectLater();
+        },
+      );
+    }, pause);
+  }
+
+  // A first failure is the caller's to hear, in words, through `ready`; it is not retried.
+  const ready = listen().catch((error: unknown) => {
+    throw newsroomErrorOf(error, access.address);
+  });
+  ready.catch(() => undefined);
+  return {
+    ready,
+    async dispose() {
+      disposed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
