@@ -30,7 +30,7 @@ describe('newsroom migrate and status, as a person runs them', () => {
     const first = await newsroom(['migrate'], 'postgres', adminPassword);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toBe(
-      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied 1, 2, 3, 4).\n`,
+      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied 1, 2, 3, 4, 5).\n`,
     );
     const again = await newsroom(['migrate', '--json'], 'postgres', adminPassword);
     expect(again.code).toBe(0);

@@ -213,3 +213,79 @@ describe('the archive under row-level security, each member logged in as themsel
     }
   });
 });
+
+/** What `user` finds through search's function (migration 005), called by hand with `sql`'s arguments. */
+async function matchesTo(user: string, call: string): Promise<{ rows: string[] } | { refused: string }> {
+  const client = await sqlAs(server(), user);
+  try {
+    const found = await client.query<{ transcript_id: string; position: number }>(call);
+    return { rows: found.rows.map((row) => `${row.transcript_id}#${row.position}`).sort() };
+  } catch (error) {
+    return { refused: (error as { code?: string }).code ?? 'unknown' };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The same sentences as row-level security shows them to `user`. */
+async function sentencesVisibleTo(user: string): Promise<string[]> {
+  const client = await sqlAs(server(), user);
+  try {
+    const found = await client.query<{ transcript_id: string; position: number }>(
+      "SELECT transcript_id, position FROM verbatim.published_sentences WHERE search @@ to_tsquery('simple', 'harbour')",
+    );
+    return found.rows.map((row) => `${row.transcript_id}#${row.position}`).sort();
+  } finally {
+    await client.end();
+  }
+}
+
+const everyMatch = (tsquery: string, extra = 'NULL, NULL, NULL, NULL, NULL, NULL') =>
+  `SELECT * FROM verbatim.visible_matches(to_tsquery('simple', '${tsquery}'), ${extra}, 10000)`;
+
+describe("search's function (it reads past row-level security to use the index)", () => {
+  it('finds for each member exactly the sentences row-level security shows them', async () => {
+    for (const user of ['ana', 'ben', 'cleo', 'dev', 'olga']) {
+      const visible = await sentencesVisibleTo(user);
+      expect({ user, found: await matchesTo(user, everyMatch('harbour')) }).toEqual({
+        user,
+        found: { rows: visible },
+      });
+    }
+    expect(await sentencesVisibleTo('ben')).not.toContainEqual(expect.stringMatching(/^city-secret/));
+    expect(await sentencesVisibleTo('olga')).toEqual([]);
+    expect(await sentencesVisibleTo('cleo')).toContainEqual(expect.stringMatching(/^city-secret/));
+  });
+
+  it('cannot be asked for another member’s view: a desk, reporter or tag filter only narrows what the caller may see', async () => {
+    // Filters naming the confidential transcript's desk and reporter still leave it out for ben.
+    expect(await matchesTo('ben', everyMatch('harbour', "'City', 'ana', NULL, NULL, NULL, NULL"))).toEqual({
+      rows: (await sentencesVisibleTo('ben')).filter((key) => key.startsWith('city-open')),
+    });
+    expect(
+      await matchesTo('olga', everyMatch('harbour', "'Politics', 'dev', NULL, NULL, NULL, NULL")),
+    ).toEqual({ rows: [] });
+    // Becoming the desk's role (SET ROLE) does not make its confidential transcripts visible.
+    const client = await sqlAs(server(), 'ben');
+    try {
+      await client.query('SET ROLE "desk City"');
+      const found = await client.query(everyMatch('harbour'));
+      expect(found.rows.map((row: { transcript_id: string }) => row.transcript_id)).not.toContain(
+        'city-secret',
+      );
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a search_path of the caller’s cannot change what it calls', async () => {
+    const client = await sqlAs(server(), 'olga');
+    try {
+      await client.query('SET search_path = pg_temp, verbatim, public');
+      const found = await client.query(everyMatch('harbour'));
+      expect(found.rowCount).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -247,3 +247,42 @@ describe('migration 003: row-level security on the archive', () => {
     });
   });
 });
+
+describe('migration 005: search at scale', () => {
+  it("is refused to an owner that row-level security binds (search's function would find nothing), and keeps sentences' rows small", async () => {
+    const connect = await freshDatabase('scaled');
+    const { admin } = server();
+    await using(connect, async (client) => {
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 4));
+      await createNewsroomLogin(client, 'ordinary_owner', 'owner-password');
+      await client.query('GRANT ALL ON DATABASE scaled TO ordinary_owner');
+      await client.query('GRANT ALL ON SCHEMA verbatim TO ordinary_owner');
+      await client.query('GRANT ALL ON ALL TABLES IN SCHEMA verbatim TO ordinary_owner');
+    });
+    const ordinary = new pg.Client({
+      ...admin,
+      database: 'scaled',
+      user: 'ordinary_owner',
+      password: 'owner-password',
+    });
+    await ordinary.connect();
+    try {
+      await expect(migrateNewsroom(ordinary)).rejects.toThrow(/bypasses row-level security/);
+    } finally {
+      await ordinary.end();
+    }
+    await using(connect, async (client) => {
+      // The refused run changed nothing: the schema is still at 4.
+      expect(await checkNewsroomSchema(client)).toBe(4);
+      await migrateNewsroom(client);
+      const table = await client.query<{ options: string[] }>(
+        "SELECT reloptions AS options FROM pg_class WHERE oid = 'verbatim.published_sentences'::regclass",
+      );
+      expect(table.rows[0]?.options).toContain('toast_tuple_target=128');
+      const search = await client.query<{ definer: boolean; config: string[] }>(
+        "SELECT prosecdef AS definer, proconfig AS config FROM pg_proc WHERE oid = 'verbatim.visible_matches'::regproc",
+      );
+      expect(search.rows).toEqual([{ definer: true, config: ['search_path=pg_catalog, pg_temp'] }]);
+    });
+  });
+});

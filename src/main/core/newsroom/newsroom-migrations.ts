@@ -4,6 +4,7 @@ import * as desksAndMembers from './migrations/001-desks-and-members';
 import * as publishedTranscripts from './migrations/002-published-transcripts';
 import * as archiveRowSecurity from './migrations/003-archive-row-security';
 import * as searchAndNotify from './migrations/004-search-and-notify';
+import * as searchAtScale from './migrations/005-search-at-scale';
 
 /**
  * The newsroom's server schema, as numbered migrations an administrator runs (issue #35,
@@ -17,6 +18,7 @@ export const newsroomMigrations: readonly { version: number; sql: string }[] = [
   { version: 2, sql: publishedTranscripts.sql },
   { version: 3, sql: archiveRowSecurity.sql },
   { version: 4, sql: searchAndNotify.sql },
+  { version: 5, sql: searchAtScale.sql },
 ];
 
 /** The schema version this Verbatim knows: a server at a higher one is refused. */

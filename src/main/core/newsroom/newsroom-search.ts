@@ -21,9 +21,14 @@ import type { NewsroomConnection } from './newsroom-connection';
  * a search that widens a quote to another word is worse than one that asks to be typed right.
  *
  * Ranking: relevance (`ts_rank`), then the newest recording, as a desk asking "who interviewed
- * the harbour master" expects. The GIN index finds the sentences; a desk or date filter is a
- * B-tree index ANDed with it on the sentence itself (migration 004), and the transcripts are
- * joined only for the page shown. Matched words are located in TypeScript, not by `ts_headline`.
+ * the harbour master" expects — among the newest 1,000 matches, which are all of a rare word's
+ * and the recent ones of a common word (ranking millions of matches of "the" took seconds).
+ * `verbatim.visible_matches` (migration 005) finds them with the GIN index, applying the
+ * reporter's visibility itself, because row-level security keeps the index from a condition
+ * whose operator is not leakproof, as `@@` is not; a desk or date filter is a B-tree index on
+ * the sentence (migration 004). The page's sentences are then read under row-level security by
+ * their keys, and their transcripts joined only for the page shown. Matched words are located in
+ * TypeScript, not by `ts_headline`.
  */
 
 /** Matches are counted up to this many, so a very common word does not count millions. */
@@ -133,6 +138,23 @@ function offsetOf(cursor: string | undefined): number {
   return Number(offset);
 }
 
+interface MatchRow {
+  reporter: string;
+  transcript_id: string;
+  position: number;
+  recorded_ms: number;
+  rank: number;
+}
+
+function keyOf(row: { reporter: string; transcript_id: string; position: number }): string {
+  return JSON.stringify([row.reporter, row.transcript_id, row.position]);
+}
+
+/** Code-point order, as PostgreSQL's "C" collation would sort: the same on every machine. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 interface HitRow {
   reporter: string;
   desk: string;
@@ -179,52 +201,57 @@ export async function searchNewsroom(
   // Only punctuation, or nothing at all, asks for nothing: no hit, rather than an error.
   if (!tsquery || tsquery.nodes === 0) return nothing;
 
-  const values: unknown[] = [tsquery.query];
-  const parameter = (value: unknown) => `$${values.push(value)}`;
-  const filters = ['s.search @@ $1::tsquery'];
-  if (asked.desk !== undefined) filters.push(`s.desk = ${parameter(asked.desk)}`);
-  if (asked.reporter !== undefined) filters.push(`s.reporter = ${parameter(asked.reporter)}`);
-  if (asked.from !== undefined)
-    filters.push(`s.recorded_at >= to_timestamp(${parameter(asked.from)}::double precision / 1000)`);
-  if (asked.to !== undefined)
-    filters.push(`s.recorded_at < to_timestamp(${parameter(asked.to)}::double precision / 1000)`);
-  if (asked.tag !== undefined)
-    filters.push(`EXISTS (SELECT 1 FROM verbatim.published_transcripts t
-      WHERE t.reporter = s.reporter AND t.transcript_id = s.transcript_id AND ${parameter(asked.tag)} = ANY (t.tags))`);
-  if (asked.speaker !== undefined) {
-    const speaker = parameter(asked.speaker);
-    filters.push(`(s.speaker = ${speaker} OR EXISTS (SELECT 1 FROM verbatim.published_transcripts t,
-        jsonb_array_elements(t.speakers) named
-      WHERE t.reporter = s.reporter AND t.transcript_id = s.transcript_id
-        AND named->>'label' = s.speaker AND lower(named->>'name') = lower(${speaker})))`);
-  }
-  const where = filters.join(' AND ');
-  const order = 'rank DESC, recorded_at DESC, reporter, transcript_id, position';
-
+  const day = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   try {
-    const counted = await newsroom.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM verbatim.published_sentences s WHERE ${where} LIMIT ${newsroomTotalCap + 1}) capped`,
-      values,
+    // Where the newest matches are, visible to this reporter (migration 005: the function finds
+    // them with the GIN index, which row-level security would hide); one more than the count shows.
+    const matches = await newsroom.query<MatchRow>(
+      `SELECT reporter, transcript_id, position, (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_ms, rank
+         FROM verbatim.visible_matches($1::tsquery, $2, $3, $4::timestamptz, $5::timestamptz, $6, $7, $8)`,
+      [
+        tsquery.query,
+        asked.desk ?? null,
+        asked.reporter ?? null,
+        day(asked.from),
+        day(asked.to),
+        asked.tag ?? null,
+        asked.speaker ?? null,
+        newsroomTotalCap + 1,
+      ],
     );
-    const rows = await newsroom.query<HitRow>(
-      `WITH matched AS (
-         SELECT s.reporter, s.transcript_id, s.position, s.desk, s.recorded_at, s.start_ms, s.end_ms,
-                s.speaker, s.text, ts_rank(s.search, $1::tsquery) AS rank
-         FROM verbatim.published_sentences s WHERE ${where}
-         ORDER BY ${order} LIMIT ${parameter(asked.limit + 1)} OFFSET ${parameter(offset)})
-       SELECT m.reporter, m.desk, m.transcript_id, t.title,
-              (extract(epoch FROM m.recorded_at) * 1000)::bigint AS recorded_at, m.position, m.start_ms,
-              m.end_ms, m.speaker, m.text,
+    const ranked = matches
+      .slice(0, newsroomTotalCap)
+      .sort(
+        (a, b) =>
+          b.rank - a.rank ||
+          b.recorded_ms - a.recorded_ms ||
+          compareText(a.reporter, b.reporter) ||
+          compareText(a.transcript_id, b.transcript_id) ||
+          a.position - b.position,
+      );
+    const page = ranked.slice(offset, offset + asked.limit);
+    // The page's sentences, read under row-level security by their keys (an index the policy allows).
+    const rows =
+      page.length === 0
+        ? []
+        : await newsroom.query<HitRow>(
+            `SELECT s.reporter, s.desk, s.transcript_id, t.title,
+              (extract(epoch FROM s.recorded_at) * 1000)::bigint AS recorded_at, s.position, s.start_ms,
+              s.end_ms, s.speaker, s.text,
               (SELECT named->>'name' FROM jsonb_array_elements(t.speakers) named
-               WHERE named->>'label' = m.speaker LIMIT 1) AS speaker_name
-       FROM matched m JOIN verbatim.published_transcripts t
-         ON t.reporter = m.reporter AND t.transcript_id = m.transcript_id
-       ORDER BY m.rank DESC, m.recorded_at DESC, m.reporter, m.transcript_id, m.position`,
-      values,
-    );
-    const total = counted[0]?.total ?? 0;
+               WHERE named->>'label' = s.speaker LIMIT 1) AS speaker_name
+         FROM unnest($1::name[], $2::text[], $3::integer[]) AS k(reporter, transcript_id, position)
+         JOIN verbatim.published_sentences s
+           ON s.reporter = k.reporter AND s.transcript_id = k.transcript_id AND s.position = k.position
+         JOIN verbatim.published_transcripts t
+           ON t.reporter = s.reporter AND t.transcript_id = s.transcript_id`,
+            [page.map((m) => m.reporter), page.map((m) => m.transcript_id), page.map((m) => m.position)],
+          );
+    const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+    const shown = page.flatMap((match) => byKey.get(keyOf(match)) ?? []);
+    const total = matches.length;
     const lexemes = positiveLexemes(tsquery.query);
-    const hits: NewsroomHit[] = rows.slice(0, asked.limit).map((row) => ({
+    const hits: NewsroomHit[] = shown.map((row) => ({
       reporter: row.reporter,
       desk: row.desk,
       transcriptId: row.transcript_id,
@@ -244,7 +271,7 @@ export async function searchNewsroom(
       hits,
       total: Math.min(total, newsroomTotalCap),
       totalCapped: total > newsroomTotalCap,
-      nextCursor: rows.length > asked.limit ? cursorOf(offset + asked.limit) : null,
+      nextCursor: ranked.length > offset + asked.limit ? cursorOf(offset + asked.limit) : null,
     };
   } catch (error) {
     throw olderSchemaOr(error);
@@ -254,7 +281,7 @@ export async function searchNewsroom(
 /** A server whose schema predates search (no migration 004) is told so, in words. */
 function olderSchemaOr(error: unknown): unknown {
   const code = (error as { details?: { code?: string }; code?: string } | null)?.code;
-  if (code === '42703' || code === '42P01')
+  if (code === '42703' || code === '42P01' || code === '42883')
     return new VerbatimError(
       'service',
       "The newsroom's archive is not ready for search yet: ask your newsroom's administrator to run `newsroom migrate` on it.",
