@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { NewsroomSection } from './pages/newsroom-section';
 import { NewsroomSearchPage } from './pages/newsroom-search-page';
@@ -76,7 +77,7 @@ async function publishAs(user: string, transcriptId: string, title: string): Pro
 
 /** Settings → Newsroom as ben, a reporter on City. */
 async function signInAsBen(
-  page: import('@playwright/test').Page,
+  page: Page,
   shell: { open(): Promise<void>; goTo(view: 'settings' | 'library'): Promise<void> },
 ) {
   await shell.open();
