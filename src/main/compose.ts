@@ -29,6 +29,7 @@ import { Shutdown } from './base/shutdown';
 import { UnsavedEdits } from './core/app-policy/unsaved-edits';
 import { parseNewsroomAddress, settingsNaming, type NewsroomAccess } from './core/newsroom/newsroom-address';
 import { NewsroomPublisher } from './core/publishing/newsroom-publisher';
+import { NewsroomReader, settingsNewsroomAccess } from './core/newsroom/newsroom-reader';
 
 /**
  * How long a quit waits for each phase of closing (the work, the pages' connections, the
@@ -211,6 +212,25 @@ export function composeServices(options: ComposeOptions): ComposedServices {
       newsroom.wake();
     }),
   );
+  // Searching and opening the newsroom of Settings: one connection kept, closed with the app and
+  // replaced when Settings name another newsroom or password.
+  const newsroomReader = new NewsroomReader({
+    access: async () =>
+      settingsNewsroomAccess(
+        (await settings.get()).newsroomAddress,
+        options.secrets.peek('newsroomPassword'),
+      ),
+    onWatchLost: (error) =>
+      log.warn('the newsroom search lost its change notifications, reconnecting', error),
+  });
+  shutdown.onWillShutdown('the newsroom search', () => newsroomReader.close());
+  lifetime.add(
+    settings.onChange(() => {
+      newsroomReader
+        .refresh()
+        .catch((error: unknown) => log.error('the newsroom search could not follow Settings', error));
+    }),
+  );
   // The assistant says goodbye; a recording running at quit is finished properly, its file
   // closed and its length kept; the uploads stop where they are and resume at the next start.
   shutdown.onWillShutdown('the assistant', () => voice.assistant.close());
@@ -259,6 +279,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     logger,
     newsroom,
     newsroomPublicationChanged,
+    newsroomReader,
     start: async () => {
       // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).
       await settingsLoaded.catch(() => undefined);

@@ -83,6 +83,9 @@ const assistantWindow = new AssistantWindow({
   rendererHtmlPath: join(import.meta.dirname, '../renderer/index.html'),
 });
 
+/** What the services stop when the main window goes (its page's newsroom watch). */
+let mainWindowGone: (() => void) | undefined;
+
 function openMainWindow(): void {
   mainWindow = createMainWindow({
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
@@ -109,6 +112,7 @@ function openMainWindow(): void {
   mainWindow.on('closed', () => {
     mainWindow = undefined;
     rendererReady = false;
+    mainWindowGone?.();
   });
 }
 
@@ -233,6 +237,11 @@ if (!app.requestSingleInstanceLock()) {
       // Ctrl+Shift+M marks a moment from any app while an interview is recorded (issue #23).
       appLifetime.add(new MarkShortcut(services.recorder, (message) => log.warn(message)));
       handleMediaProtocol((id, audio) => services.core.recordingOf(id, audio));
+      // A newsroom search the window showed stops being listened to with it.
+      mainWindowGone = () =>
+        void services.newsroomReader
+          .stopAllWatching()
+          .catch((error: unknown) => log.warn('the newsroom watch did not close', error));
       appLifetime.add(
         wireEvents(services, (event, payload) =>
           sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),

@@ -17,6 +17,7 @@ import type { VoiceConversationStore } from './library/voice-conversation-store'
 import type { Logger } from './log/logger';
 import type { ServiceAddresses } from '../../shared/service-addresses';
 import type { UnsavedEdits } from './app-policy/unsaved-edits';
+import type { NewsroomReader } from './newsroom/newsroom-reader';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
@@ -50,6 +51,8 @@ export interface Services extends VoiceServices {
   unsavedEdits: UnsavedEdits;
   /** The process's one log (a file in the data folder); the renderer writes through `log.write`. */
   logger: Logger;
+  /** The newsroom of Settings as searches read it: one kept connection, and a LISTEN while watched. */
+  newsroomReader: NewsroomReader;
 }
 
 /** The assistant's services: the same in the app and the web host. */

@@ -27,5 +27,6 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   wiring.add(wireAskEvents(services.ask, emit));
   wiring.add(wireVoiceEvents(services, emit));
   wiring.add(wireRecorderEvents(services, emit));
+  wiring.add(services.newsroomReader.changed.subscribe(() => emit('newsroom.changed', {})));
   return wiring;
 }

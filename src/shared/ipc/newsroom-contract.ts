@@ -38,4 +38,17 @@ export const newsroomContract = {
   'newsroom.search': { input: newsroomSearchQuerySchema, output: newsroomSearchPageSchema },
   /** A published transcript whole; one the reporter may not see is 'not_found', as one that does not exist. */
   'newsroom.open': { input: newsroomTranscriptRefSchema, output: newsroomTranscriptSchema },
+  /**
+   * A page shows (`watching`) or leaves a newsroom search: while any page watches, main listens to
+   * the archive and pushes `newsroom.changed`. `watcher` names the page (one per window).
+   */
+  'newsroom.watch': {
+    input: z.object({ watcher: z.string().min(1).max(100), watching: z.boolean() }).strict(),
+    output: z.object({ watching: z.boolean() }),
+  },
+} as const;
+
+export const newsroomEvents = {
+  /** The archive changed (a colleague published, republished or unpublished): search again. */
+  'newsroom.changed': z.object({}),
 } as const;

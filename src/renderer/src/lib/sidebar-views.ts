@@ -14,4 +14,4 @@ export const views = [
   { id: 'settings', label: 'Settings' },
 ] as const;
 
-export type ViewId = (typeof views)[number]['id'] | 'transcript';
+export type ViewId = (typeof views)[number]['id'] | 'transcript' | 'newsroom-transcript';

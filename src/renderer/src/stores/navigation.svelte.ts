@@ -6,14 +6,24 @@ export interface Route {
   transcriptId?: string;
   /** Where to cue the recording, in milliseconds (a search hit's start). */
   atMs?: number;
+  /** Who published the newsroom transcript open read only (with `transcriptId`). */
+  reporter?: string;
 }
 
 /** "#/library", "#/transcript/<id>", "#/transcript/<id>?t=83000". */
 export function parseRoute(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
   const [head, ...rest] = path.split('/');
+  const t = Number(/(?:^|&)t=(\d+)/.exec(query)?.[1]);
+  if (head === 'newsroom' && rest[0] && rest[1]) {
+    return {
+      view: 'newsroom-transcript',
+      reporter: decodeURIComponent(rest[0]),
+      transcriptId: decodeURIComponent(rest[1]),
+      ...(Number.isFinite(t) && t > 0 ? { atMs: t } : {}),
+    };
+  }
   if (head === 'transcript' && rest[0]) {
-    const t = Number(/(?:^|&)t=(\d+)/.exec(query)?.[1]);
     return {
       view: 'transcript',
       transcriptId: decodeURIComponent(rest[0]),
@@ -24,6 +34,9 @@ export function parseRoute(hash: string): Route {
 }
 
 export function routeHash(route: Route): string {
+  if (route.view === 'newsroom-transcript' && route.reporter && route.transcriptId) {
+    return `#/newsroom/${encodeURIComponent(route.reporter)}/${encodeURIComponent(route.transcriptId)}${route.atMs ? `?t=${Math.round(route.atMs)}` : ''}`;
+  }
   if (route.view === 'transcript' && route.transcriptId) {
     return `#/transcript/${encodeURIComponent(route.transcriptId)}${route.atMs ? `?t=${Math.round(route.atMs)}` : ''}`;
   }
@@ -41,13 +54,23 @@ class Navigation {
     });
   }
 
-  go(view: Exclude<ViewId, 'transcript'>): void {
+  go(view: Exclude<ViewId, 'transcript' | 'newsroom-transcript'>): void {
     this.navigate({ view });
   }
 
   /** Opens a transcript, optionally cued at a moment (in milliseconds). */
   openTranscript(transcriptId: string, atMs?: number): void {
     this.navigate({ view: 'transcript', transcriptId, ...(atMs !== undefined ? { atMs } : {}) });
+  }
+
+  /** Opens a colleague's published transcript, read only, cued at a moment. */
+  openNewsroomTranscript(reporter: string, transcriptId: string, atMs?: number): void {
+    this.navigate({
+      view: 'newsroom-transcript',
+      reporter,
+      transcriptId,
+      ...(atMs !== undefined ? { atMs } : {}),
+    });
   }
 
   private navigate(route: Route): void {

@@ -1,0 +1,127 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { composeServices, type ComposedServices } from '../compose';
+import { MemorySecrets } from '../core/secrets/secret-store';
+import {
+  connectionAs,
+  passwordOf,
+  samplePublication,
+  setUpSampleNewsroom,
+} from '../core/newsroom/newsroom-archive.test-kit';
+import { NewsroomArchive } from '../core/newsroom/newsroom-archive';
+import { useNewsroomServer } from '../core/newsroom/newsroom-server.test-kit';
+import { createDispatcher } from './dispatcher';
+import { createHandlers } from './create-handlers';
+import { wireEvents } from './events';
+import { unwrap } from '../../shared/ipc/envelope';
+import type { EventName } from '../../shared/ipc/contract';
+import type { NewsroomSearchPage } from '../../shared/newsroom-search';
+
+const server = useNewsroomServer();
+beforeAll(() => setUpSampleNewsroom(server()));
+
+const opened: ComposedServices[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((services) => services.close()));
+});
+
+/** The app's services and dispatcher, with the events main pushes to its pages. */
+function app(): {
+  services: ComposedServices;
+  call: <T>(method: string, input?: unknown) => Promise<T>;
+  nextEvent: (name: EventName) => Promise<void>;
+} {
+  const services = composeServices({
+    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-reader-')),
+    appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
+    secrets: new MemorySecrets(),
+  });
+  opened.push(services);
+  const dispatch = createDispatcher(createHandlers(services));
+  const waiting: { name: EventName; resolve: () => void }[] = [];
+  wireEvents(services, (event) => {
+    for (const each of waiting.filter((entry) => entry.name === event)) {
+      waiting.splice(waiting.indexOf(each), 1);
+      each.resolve();
+    }
+  });
+  return {
+    services,
+    call: async <T>(method: string, input?: unknown) => unwrap(await dispatch(method, input)) as T,
+    nextEvent: (name) => new Promise((resolve) => waiting.push({ name, resolve })),
+  };
+}
+
+/** The app's connections to the test server as `user`, seen by the server itself. */
+async function backendsOf(user: string): Promise<number> {
+  const { rows } = await server().pool.query<{ count: string }>(
+    "SELECT count(*) AS count FROM pg_stat_activity WHERE usename = $1 AND application_name = 'Verbatim'",
+    [user],
+  );
+  return Number(rows[0]!.count);
+}
+
+async function publishAs(user: string, transcriptId: string, title: string): Promise<void> {
+  const connection = connectionAs(server(), user);
+  try {
+    await new NewsroomArchive(connection).apply({
+      kind: 'publish',
+      publication: samplePublication(transcriptId, 1, { title }),
+    });
+  } finally {
+    await connection.close();
+  }
+}
+
+describe('searching the newsroom of Settings from the app', () => {
+  it('keeps one connection for every search and open, and closes it when Settings change or the app quits', async () => {
+    await publishAs('ana', 'harbour', 'The harbour master');
+    const { services, call } = app();
+    await call('newsroom.setSettings', { address: server().urlFor('cleo'), password: passwordOf('cleo') });
+    for (const text of ['h', 'ha', 'harb', 'harbour']) {
+      const page = await call<NewsroomSearchPage>('newsroom.search', { text });
+      expect(page.hits[0]).toMatchObject({ reporter: 'ana', desk: 'City', title: 'The harbour master' });
+    }
+    await call('newsroom.open', { reporter: 'ana', transcriptId: 'harbour' });
+    expect(await backendsOf('cleo')).toBe(1);
+
+    // Another reporter in Settings: the connection as cleo goes, the next search logs in as ben.
+    await call('newsroom.setSettings', { address: server().urlFor('ben'), password: passwordOf('ben') });
+    expect(await backendsOf('cleo')).toBe(0);
+    await call('newsroom.search', { text: 'harbour' });
+    expect(await backendsOf('ben')).toBe(1);
+
+    await services.close();
+    expect(await backendsOf('ben')).toBe(0);
+  });
+
+  it("while a page watches, a colleague's publish is pushed as newsroom.changed; unwatched, the LISTEN closes", async () => {
+    const { call, nextEvent } = app();
+    await call('newsroom.setSettings', { address: server().urlFor('ben'), password: passwordOf('ben') });
+    expect(await call('newsroom.watch', { watcher: 'page-1', watching: true })).toEqual({ watching: true });
+    // The search's pool and the LISTEN's own connection.
+    await call('newsroom.search', { text: 'harbour' });
+    expect(await backendsOf('ben')).toBe(2);
+
+    const changed = nextEvent('newsroom.changed');
+    const publishedAt = Date.now();
+    await publishAs('ana', 'ferry', 'The ferry timetable');
+    await changed;
+    expect(Date.now() - publishedAt).toBeLessThan(1000);
+    const page = await call<NewsroomSearchPage>('newsroom.search', { text: 'harbour', limit: 200 });
+    expect(page.hits.map((hit) => hit.title)).toContain('The ferry timetable');
+
+    expect(await call('newsroom.watch', { watcher: 'page-1', watching: false })).toEqual({ watching: false });
+    expect(await backendsOf('ben')).toBe(1);
+  });
+
+  it('a watch with no newsroom set says what to set, and watches nothing', async () => {
+    const { call } = app();
+    await expect(call('newsroom.watch', { watcher: 'page-1', watching: true })).rejects.toThrow(
+      "No newsroom is set yet: enter its address and your password in Settings, as your newsroom's administrator gave them.",
+    );
+    expect(await call('newsroom.watch', { watcher: 'page-1', watching: false })).toEqual({ watching: false });
+  });
+});
