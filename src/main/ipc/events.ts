@@ -27,5 +27,10 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   wiring.add(wireAskEvents(services.ask, emit));
   wiring.add(wireVoiceEvents(services, emit));
   wiring.add(wireRecorderEvents(services, emit));
+  wiring.add(
+    services.newsroomPublicationChanged.subscribe((publication) =>
+      emit('newsroom.publicationChanged', publication),
+    ),
+  );
   return wiring;
 }

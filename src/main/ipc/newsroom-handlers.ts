@@ -32,6 +32,32 @@ function addressIn(text: string): NewsroomAddress {
 }
 
 /**
+ * Runs `work` on a connection to the newsroom of Settings, as its reporter, closed after; a
+ * sentence when none is set or its password is not.
+ */
+export async function withSettingsNewsroom<T>(
+  services: Pick<Services, 'settings' | 'secrets'>,
+  bounds: NewsroomBounds | undefined,
+  work: (newsroom: NewsroomConnection) => Promise<T>,
+): Promise<T> {
+  const saved = (await services.settings.get()).newsroomAddress;
+  if (saved === '')
+    throw new VerbatimError(
+      'not_found',
+      "No newsroom is set yet: enter its address and your password in Settings, as your newsroom's administrator gave them.",
+    );
+  const address = addressIn(saved);
+  const password = services.secrets.peek('newsroomPassword');
+  if (password === undefined) throw newsroomPasswordMissing(address.user);
+  const newsroom = new NewsroomConnection(address, password, bounds, settingsNaming);
+  try {
+    return await work(newsroom);
+  } finally {
+    await newsroom.close();
+  }
+}
+
+/**
  * The newsroom in Settings (issue #35): its address is a setting, its password is in the key
  * store (encrypted with the OS's, as the service key is) and never leaves main.
  */
@@ -43,24 +69,8 @@ export function createNewsroomHandlers(
     address: (await services.settings.get()).newsroomAddress,
     passwordSet: services.secrets.peek('newsroomPassword') !== undefined,
   });
-  /** Runs `work` on a connection to the newsroom of Settings, as its reporter, closed after. */
-  const withNewsroom = async <T>(work: (newsroom: NewsroomConnection) => Promise<T>): Promise<T> => {
-    const saved = (await services.settings.get()).newsroomAddress;
-    if (saved === '')
-      throw new VerbatimError(
-        'not_found',
-        "No newsroom is set yet: enter its address and your password in Settings, as your newsroom's administrator gave them.",
-      );
-    const address = addressIn(saved);
-    const password = services.secrets.peek('newsroomPassword');
-    if (password === undefined) throw newsroomPasswordMissing(address.user);
-    const newsroom = new NewsroomConnection(address, password, bounds, settingsNaming);
-    try {
-      return await work(newsroom);
-    } finally {
-      await newsroom.close();
-    }
-  };
+  const withNewsroom = <T>(work: (newsroom: NewsroomConnection) => Promise<T>): Promise<T> =>
+    withSettingsNewsroom(services, bounds, work);
   return {
     'newsroom.search': (query) => withNewsroom((newsroom) => searchNewsroom(newsroom, query)),
     'newsroom.open': ({ reporter, transcriptId }) =>

@@ -12,7 +12,7 @@ import {
 } from '../library';
 import { exportContract, exportEvents } from './export-contract';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
-import { newsroomContract } from './newsroom-contract';
+import { newsroomContract, newsroomEvents } from './newsroom-contract';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
@@ -215,6 +215,7 @@ export const events = {
   ...highlightsEvents,
   ...glossaryEvents,
   ...recorderEvents,
+  ...newsroomEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;
