@@ -309,13 +309,6 @@ export interface ComposedServices extends Services {
    * continues where it stopped. Resolves with how many.
    */
   start(): Promise<number>;
-  /**
-   * Publishes to the newsroom: `publish`/`unpublish` queue in the library and kick the sender,
-   * which retries with backoff while the newsroom is unreachable.
-   */
-  newsroom: NewsroomPublisher;
-  /** A transcript's publication changed state (published, unpublished, failed): for the library's badge. */
-  newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
   /** What a quit waits for: a transport adds its own owners (the pages' typing, its connections). */
   shutdown: Shutdown;
   /**

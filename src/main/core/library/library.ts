@@ -528,6 +528,16 @@ export class Library {
     return settle(() => this.outbox.releaseLeasesOf(holders));
   }
 
+  /** The publications of these transcripts, by id (those never published are absent). */
+  newsroomPublications(ids: readonly string[]): Promise<Map<string, NewsroomPublicationRecord>> {
+    return settle(() => this.outbox.publications(ids));
+  }
+
+  /** The desk this library published to last, or undefined before its first publish. */
+  lastNewsroomDesk(): Promise<string | undefined> {
+    return settle(() => this.outbox.lastDesk());
+  }
+
   newsroomOutboxSize(): Promise<number> {
     return settle(() => this.outbox.pendingCount());
   }

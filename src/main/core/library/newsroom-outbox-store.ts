@@ -167,6 +167,15 @@ export class NewsroomOutboxStore {
     return row ? toPublication(row) : undefined;
   }
 
+  /** The desk this library published to last, or undefined before its first publish. */
+  lastDesk(): string | undefined {
+    const row = statement(
+      this.db,
+      'SELECT desk FROM newsroom_publications ORDER BY updated_at DESC, rowid DESC LIMIT 1',
+    ).get() as { desk: string } | undefined;
+    return row?.desk;
+  }
+
   /** The publications of these transcripts, by id (those never published are absent). */
   publications(ids: readonly string[]): Map<string, NewsroomPublicationRecord> {
     const rows = statement(

@@ -22,6 +22,7 @@ export interface NewsroomPublisherOptions {
   logger?: Logger;
   bounds?: NewsroomBounds;
   backoff?: SenderBackoff;
+  /** A publication changed: queued here, or sent, refused or taken out by the sender. */
   onChange?: (publication: NewsroomPublicationRecord) => void;
 }
 
@@ -117,6 +118,7 @@ export class NewsroomPublisher implements IDisposable {
   /** Queues the transcript's next revision (offline first) and sends it if the newsroom answers. */
   async publish(id: string, options: PublishOptions): Promise<NewsroomPublicationRecord> {
     const queued = await publishTranscript(this.options.library, id, options);
+    this.options.onChange?.(queued);
     this.wake();
     return queued;
   }
@@ -124,6 +126,7 @@ export class NewsroomPublisher implements IDisposable {
   /** Queues taking the transcript out of the archive and sends it if the newsroom answers. */
   async unpublish(id: string): Promise<NewsroomPublicationRecord> {
     const queued = await unpublishTranscript(this.options.library, id);
+    this.options.onChange?.(queued);
     this.wake();
     return queued;
   }
