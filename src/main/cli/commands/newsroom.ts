@@ -1,6 +1,6 @@
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
-import { newsroomAccessOf } from '../environment';
+import { newsroomAccessOf, newsroomAudioChunkBytesOf } from '../environment';
 import { speakerPrefix, timestamp } from '../job-lines';
 import { UsageError } from '../usage-error';
 import { outboxCommand, publishCommand, unpublishCommand } from './newsroom-publishing';
@@ -15,6 +15,7 @@ import {
   migrateNewsroom,
 } from '../../core/newsroom/newsroom-migrations';
 import { openNewsroomTranscript, searchNewsroom } from '../../core/newsroom/newsroom-search';
+import { libraryRecordings } from '../../core/export/library-story-export';
 
 const actions = [
   'migrate',
@@ -171,6 +172,11 @@ export const newsroomCommand = defineCommand({
         access,
         logger: session.logger.child('newsroom'),
         json: values.json,
+        audio: {
+          recordingOf: session.core.recordingOf,
+          findRecording: libraryRecordings(session.core.library, session.core.redactions),
+        },
+        audioChunkBytes: newsroomAudioChunkBytesOf(io.env),
       };
       if (action === 'publish')
         return publishCommand(run, ids, {
