@@ -40,7 +40,9 @@ export function newsroomAudioChunkBytesOf(env: NodeJS.ProcessEnv): number | unde
   if (text === undefined || text === '') return undefined;
   const bytes = Number(text);
   if (!Number.isInteger(bytes) || bytes < 1024 || bytes > 64 * 1024 * 1024)
-    throw new UsageError('VERBATIM_NEWSROOM_AUDIO_CHUNK_BYTES must be a whole number of bytes from 1024 to 67108864');
+    throw new UsageError(
+      'VERBATIM_NEWSROOM_AUDIO_CHUNK_BYTES must be a whole number of bytes from 1024 to 67108864',
+    );
   return bytes;
 }
 

@@ -172,7 +172,14 @@ export async function publishCommand(
       queued.push({ id, title: job.title });
     } catch (error) {
       if (!(error instanceof VerbatimError)) throw error;
-      outcomes.push({ id, title: job.title, state: 'failed', revision: null, reason: error.message, audioNote: null });
+      outcomes.push({
+        id,
+        title: job.title,
+        state: 'failed',
+        revision: null,
+        reason: error.message,
+        audioNote: null,
+      });
     }
   }
   if (queued.length > 0) await sendWaiting(run);

@@ -106,7 +106,10 @@ export type RecordingCheck =
  * words are), or why it cannot be: the newsroom's highlight clips are cut from it as a story's are.
  * The caller closes an open one's handle.
  */
-export async function checkRecording(transcriptId: string, findRecording: RecordingLookup): Promise<RecordingCheck> {
+export async function checkRecording(
+  transcriptId: string,
+  findRecording: RecordingLookup,
+): Promise<RecordingCheck> {
   let found: Awaited<ReturnType<RecordingLookup>>;
   try {
     found = await findRecording(transcriptId);

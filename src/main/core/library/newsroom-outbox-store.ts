@@ -285,7 +285,7 @@ export class NewsroomOutboxStore {
    * The archive applied the item: it leaves the outbox and the archive's revision is recorded,
    * in one transaction. The transcript is 'published' (or 'unpublished') only if no newer intent
    * was asked for meanwhile; otherwise it keeps waiting for that one. `audioNote` (the sender's
-   * sentences on audio it could not send) replaces the one written when it was queued.
+   * sentences on audio it could not send) follows the one written when it was queued.
    */
   applied(entry: OutboxEntry, audioNote: string | null = null): NewsroomPublicationRecord | undefined {
     return inWriteTransaction(this.db, () => {
@@ -298,7 +298,7 @@ export class NewsroomOutboxStore {
                 state = CASE WHEN revision_requested = @revision THEN @done ELSE state END,
                 error = CASE WHEN revision_requested = @revision THEN NULL ELSE error END,
                 audio_note = CASE WHEN revision_requested = @revision AND @audioNote IS NOT NULL
-                                  THEN @audioNote ELSE audio_note END,
+                                  THEN ltrim(coalesce(audio_note, '') || ' ' || @audioNote) ELSE audio_note END,
                 updated_at = @now
           WHERE transcript_id = @id AND revision_requested >= @revision`,
       ).run({

@@ -5,7 +5,12 @@ import type { IDisposable } from '../../base/lifecycle';
 import type { Library, NewsroomPublicationRecord } from '../library/library';
 import type { Logger } from '../log/logger';
 import { newsroomAddressText, type NewsroomAccess } from '../newsroom/newsroom-address';
-import { NewsroomArchive, type AudioChunk, type AudioClip, type AudioProgress } from '../newsroom/newsroom-archive';
+import {
+  NewsroomArchive,
+  type AudioChunk,
+  type AudioClip,
+  type AudioProgress,
+} from '../newsroom/newsroom-archive';
 import { NewsroomConnection, type NewsroomBounds } from '../newsroom/newsroom-connection';
 import type { NewsroomArchiveWriter, OutboxItem } from '../newsroom/publication';
 import { NewsroomSender, type SenderBackoff } from './newsroom-sender';

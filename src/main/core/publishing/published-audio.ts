@@ -72,7 +72,10 @@ export async function openPublishedRecording(
       why: `"${title}" was published without its recording: it is not on this computer (it was transcribed from a link).`,
     };
   if (playable.kind === 'refused')
-    return { ok: false, why: `"${title}" was published without its recording: ${lowerFirst(playable.reason)}` };
+    return {
+      ok: false,
+      why: `"${title}" was published without its recording: ${lowerFirst(playable.reason)}`,
+    };
   let handle: FileHandle;
   try {
     handle = await open(playable.path, 'r');
@@ -131,8 +134,7 @@ export async function cutHighlightClips(
 ): Promise<HighlightClips> {
   if (publication.highlights.length === 0) return { clips: [], skipped: [] };
   const checked = await checkRecording(publication.transcriptId, sources.findRecording);
-  if (!checked.ok)
-    return { clips: [], skipped: [`The highlights' audio was not sent: ${checked.why}.`] };
+  if (!checked.ok) return { clips: [], skipped: [`The highlights' audio was not sent: ${checked.why}.`] };
   const { handle, layout, silence } = checked.recording;
   const lengthMs = (layout.frames * 1000) / layout.sampleRate;
   const clips: HighlightClips['clips'] = [];
