@@ -198,7 +198,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     clock: wallTimeWithPacingOf(options.clock ?? systemClock),
     logger: logger.child('newsroom'),
     audio: {
-      recordingOf: core.recordingOf,
+      recordingOf: (id, audio) => core.recordingOf(id, audio),
       findRecording: libraryRecordings(core.library, core.redactions),
     },
   });

@@ -5,6 +5,7 @@ import { speakerPrefix, timestamp } from '../job-lines';
 import { UsageError } from '../usage-error';
 import { outboxCommand, publishCommand, unpublishCommand } from './newsroom-publishing';
 import { VerbatimError } from '../../../shared/errors';
+import type { TextChoice } from '../../../shared/redaction';
 import type { NewsroomSearchPage, NewsroomTranscript } from '../../../shared/newsroom-search';
 import { newsroomAddressText } from '../../core/newsroom/newsroom-address';
 import { NewsroomConnection } from '../../core/newsroom/newsroom-connection';
@@ -173,7 +174,8 @@ export const newsroomCommand = defineCommand({
         logger: session.logger.child('newsroom'),
         json: values.json,
         audio: {
-          recordingOf: session.core.recordingOf,
+          recordingOf: (transcriptId: string, audio: TextChoice) =>
+            session.core.recordingOf(transcriptId, audio),
           findRecording: libraryRecordings(session.core.library, session.core.redactions),
         },
         audioChunkBytes: newsroomAudioChunkBytesOf(io.env),

@@ -53,7 +53,7 @@ const mimeTypes: Record<string, string> = {
 export interface PublishedRecordingFile {
   byteLength: number;
   mimeType: string;
-  read(position: number, length: number): Promise<Uint8Array<ArrayBuffer>>;
+  read: (position: number, length: number) => Promise<Uint8Array<ArrayBuffer>>;
   close(): Promise<void>;
 }
 
