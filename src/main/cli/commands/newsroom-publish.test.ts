@@ -65,19 +65,6 @@ describe('newsroom publish, unpublish and outbox, as a reporter runs them', () =
     expect(await folder.library.newsroomPublication('desk0')).toMatchObject({ state: 'failed' });
   });
 
-  it('--with-audio is refused in words rather than published without the audio', async () => {
-    const folder = await reporterFolder(1, 'audio');
-    const run = await newsroomRun(
-      ['publish', 'audio0', '--with-audio'],
-      reporterEnv(server(), folder, 'ana'),
-    );
-    expect(run).toMatchObject({ code: 2, stdout: '' });
-    expect(run.stderr).toBe(
-      'verbatim: This Verbatim publishes the words, speakers and highlights only, not the audio yet: publish without --with-audio.\n',
-    );
-    expect(await folder.library.newsroomPublication('audio0')).toBeUndefined();
-  });
-
   it('with the network gone the publish waits in the outbox, and is sent once the newsroom is back', async () => {
     const folder = await reporterFolder(3, 'net');
     const closedPort = await freePort();
