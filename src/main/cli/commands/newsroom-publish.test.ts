@@ -27,7 +27,14 @@ describe('newsroom publish, unpublish and outbox, as a reporter runs them', () =
     const again = await newsroomRun(['publish', 't0', '--json'], env);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual([
-      { id: 't0', title: 'Harbour interview t0', state: 'published', revision: 2, reason: null },
+      {
+        id: 't0',
+        title: 'Harbour interview t0',
+        state: 'published',
+        revision: 2,
+        reason: null,
+        audioNote: null,
+      },
     ]);
     expect(await archiveRows(server(), 'ana')).toEqual(
       new Map([
