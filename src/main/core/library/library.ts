@@ -486,8 +486,12 @@ export class Library {
    * Queues the publication as the transcript's next revision in one transaction with its
    * 'waiting' state; a finished transcript only.
    */
-  queueNewsroomPublish(content: PublicationContent, withAudio: boolean): Promise<NewsroomPublicationRecord> {
-    return settle(() => this.outbox.queuePublish(content, withAudio));
+  queueNewsroomPublish(
+    content: PublicationContent,
+    withAudio: boolean,
+    audioNote: string | null = null,
+  ): Promise<NewsroomPublicationRecord> {
+    return settle(() => this.outbox.queuePublish(content, withAudio, audioNote));
   }
 
   /** Queues taking a published transcript out of the newsroom archive. */
@@ -543,8 +547,11 @@ export class Library {
   }
 
   /** The archive applied the item: it leaves the outbox and the revision is recorded, together. */
-  newsroomItemApplied(entry: OutboxEntry): Promise<NewsroomPublicationRecord | undefined> {
-    return settle(() => this.outbox.applied(entry));
+  newsroomItemApplied(
+    entry: OutboxEntry,
+    audioNote: string | null = null,
+  ): Promise<NewsroomPublicationRecord | undefined> {
+    return settle(() => this.outbox.applied(entry, audioNote));
   }
 
   /** The newsroom was unreachable: the item waits `delayMs` before its next try. */
