@@ -234,7 +234,7 @@ async function measureDrain(newsroom: Newsroom, hours: number): Promise<Measurem
     }
     // The baseline's items: the same publications, under other ids so neither side finds the other's.
     for (let i = 0; i < items; i++) {
-      const content = await buildPublication(library, `offline-${i}`, options);
+      const { content } = await buildPublication(library, `offline-${i}`, options);
       queued.push({ ...content, revision: 1, transcriptId: `direct-${content.transcriptId}` });
     }
     // The baseline brackets the drain, half before and half after, so a machine that slows down

@@ -67,8 +67,13 @@ describe('the app publishing to the newsroom (composeServices)', () => {
   it('a publish is sent without being asked to, and the app still closes in order', async () => {
     const access = { address: { ...server().admin, user: 'ben' }, password: passwordOf('ben') };
     const services = await composedWithInterview(() => access);
+    // The queued state is told first, then the published one.
+    const states: string[] = [];
     const published = new Promise<NewsroomPublicationRecord>((resolve) =>
-      services.newsroomPublicationChanged.subscribe(resolve),
+      services.newsroomPublicationChanged.subscribe((publication) => {
+        states.push(publication.state);
+        if (publication.state === 'published') resolve(publication);
+      }),
     );
     await services.newsroom.publish('harbour', { desk: 'City', confidential: true, withAudio: false });
     expect(await published).toMatchObject({
@@ -76,6 +81,7 @@ describe('the app publishing to the newsroom (composeServices)', () => {
       state: 'published',
       revisionPublished: 1,
     });
+    expect(states).toEqual(['waiting', 'published']);
     expect(await archivedState(server(), 'ben', 'harbour')).toMatchObject({ revision: 1 });
     await services.close();
   });

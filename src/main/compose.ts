@@ -30,6 +30,7 @@ import { UnsavedEdits } from './core/app-policy/unsaved-edits';
 import { parseNewsroomAddress, settingsNaming, type NewsroomAccess } from './core/newsroom/newsroom-address';
 import { NewsroomPublisher } from './core/publishing/newsroom-publisher';
 import { NewsroomReader, settingsNewsroomAccess } from './core/newsroom/newsroom-reader';
+import { libraryRecordings } from './core/export/library-story-export';
 
 /**
  * How long a quit waits for each phase of closing (the work, the pages' connections, the
@@ -197,6 +198,10 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     // Leases and retries are dated as the library dates them: on the wall clock.
     clock: wallTimeWithPacingOf(options.clock ?? systemClock),
     logger: logger.child('newsroom'),
+    audio: {
+      recordingOf: (id, audio) => core.recordingOf(id, audio),
+      findRecording: libraryRecordings(core.library, core.redactions),
+    },
   });
   // What a quit waits for, owner by owner, the library last (base/shutdown.ts).
   const shutdown = new Shutdown(log);
@@ -309,13 +314,6 @@ export interface ComposedServices extends Services {
    * continues where it stopped. Resolves with how many.
    */
   start(): Promise<number>;
-  /**
-   * Publishes to the newsroom: `publish`/`unpublish` queue in the library and kick the sender,
-   * which retries with backoff while the newsroom is unreachable.
-   */
-  newsroom: NewsroomPublisher;
-  /** A transcript's publication changed state (published, unpublished, failed): for the library's badge. */
-  newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
   /** What a quit waits for: a transport adds its own owners (the pages' typing, its connections). */
   shutdown: Shutdown;
   /**

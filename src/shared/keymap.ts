@@ -83,6 +83,7 @@ const highlighting = 'Highlighting';
 const anywhere = 'Anywhere in Verbatim';
 const inLibrary = 'In the Library';
 const recording = 'Recording';
+const publishing = 'Publishing';
 
 /** The keymap table. Adding a command here makes the type checker ask for its handler. */
 export const keymap = {
@@ -222,6 +223,13 @@ export const keymap = {
     section: highlighting,
     description: 'Highlight the selected words',
     chords: ['Mod+Shift+H'],
+  },
+
+  'newsroom.publish': {
+    context: 'reader-typing',
+    section: publishing,
+    description: 'Publish to the newsroom',
+    chords: ['Mod+Shift+P'],
   },
 
   'help.show': {

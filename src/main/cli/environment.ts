@@ -31,6 +31,21 @@ export function regionOf(env: NodeJS.ProcessEnv): Region {
   return parsed.data;
 }
 
+/**
+ * How many bytes of audio go to the newsroom in one chunk (VERBATIM_NEWSROOM_AUDIO_CHUNK_BYTES,
+ * 1 MiB unless set): the tests make it small so an upload has many chunks to be killed between.
+ */
+export function newsroomAudioChunkBytesOf(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.VERBATIM_NEWSROOM_AUDIO_CHUNK_BYTES;
+  if (text === undefined || text === '') return undefined;
+  const bytes = Number(text);
+  if (!Number.isInteger(bytes) || bytes < 1024 || bytes > 64 * 1024 * 1024)
+    throw new UsageError(
+      'VERBATIM_NEWSROOM_AUDIO_CHUNK_BYTES must be a whole number of bytes from 1024 to 67108864',
+    );
+  return bytes;
+}
+
 /** How much faster than real time the scheduler's clock runs (VERBATIM_TIME_SCALE, 1 unless set). */
 export function timeScaleOf(env: NodeJS.ProcessEnv): number {
   const scale = env.VERBATIM_TIME_SCALE ? Number(env.VERBATIM_TIME_SCALE) : 1;

@@ -6,7 +6,7 @@ import type { CatalogOverview } from '../../shared/catalog';
 import type { SettingsStore } from './settings/settings-store';
 import type { Core } from './app-core';
 import type { Signal } from '../base/signal';
-import type { JobRecord } from './library/library';
+import type { JobRecord, NewsroomPublicationRecord } from './library/library';
 import type { Secrets } from './secrets/secret-store';
 import type { OpenedRecordings } from './app-policy/opened-recordings';
 import type { CatalogService } from './catalog/catalog-service';
@@ -18,6 +18,7 @@ import type { Logger } from './log/logger';
 import type { ServiceAddresses } from '../../shared/service-addresses';
 import type { UnsavedEdits } from './app-policy/unsaved-edits';
 import type { NewsroomReader } from './newsroom/newsroom-reader';
+import type { NewsroomPublisher } from './publishing/newsroom-publisher';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
@@ -53,6 +54,13 @@ export interface Services extends VoiceServices {
   logger: Logger;
   /** The newsroom of Settings as searches read it: one kept connection, and a LISTEN while watched. */
   newsroomReader: NewsroomReader;
+  /**
+   * Publishes to the newsroom: `publish`/`unpublish` queue in the library and kick the sender,
+   * which retries with backoff while the newsroom is unreachable.
+   */
+  newsroom: NewsroomPublisher;
+  /** A transcript's publication changed state (queued, published, unpublished, failed): for the badges. */
+  newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
 }
 
 /** The assistant's services: the same in the app and the web host. */

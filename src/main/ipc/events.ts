@@ -28,5 +28,10 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   wiring.add(wireVoiceEvents(services, emit));
   wiring.add(wireRecorderEvents(services, emit));
   wiring.add(services.newsroomReader.changed.subscribe(() => emit('newsroom.changed', {})));
+  wiring.add(
+    services.newsroomPublicationChanged.subscribe((publication) =>
+      emit('newsroom.publicationChanged', publication),
+    ),
+  );
   return wiring;
 }

@@ -22,6 +22,37 @@ const address = z.string().max(2048);
 /** Byte for byte: a password may begin or end with a space, so it is never trimmed. */
 const password = z.string().min(1, 'Enter the password.').max(1000);
 
+/** Where a transcript stands with the newsroom archive (issue #35, point 5); none: local only. */
+export const newsroomPublicationSchema = z.object({
+  transcriptId: z.string(),
+  desk: z.string(),
+  confidential: z.boolean(),
+  withAudio: z.boolean(),
+  /** The revision of the last publish or unpublish the reporter asked for. */
+  revisionRequested: z.number().int(),
+  /** The revision the archive holds, or null when it holds none. */
+  revisionPublished: z.number().int().nullable(),
+  state: z.enum(['waiting', 'published', 'failed', 'unpublishing', 'unpublished']),
+  /** Why the archive refused the last item, when failed. */
+  error: z.string().nullable(),
+  updatedAt: z.number(),
+});
+export type NewsroomPublication = z.infer<typeof newsroomPublicationSchema>;
+
+/** The desks the reporter may publish to, or the sentence saying why they are not known now. */
+export const newsroomDesksSchema = z.object({
+  /** The reporter's login there, when the newsroom answered. */
+  user: z.string().nullable(),
+  desks: z.array(z.object({ desk: z.string(), role: z.enum(['editor', 'reporter']) })),
+  /** Why no desk is listed (no newsroom set, unreachable, on no desk), or null. */
+  message: z.string().nullable(),
+  /** The desk this library published to last: what to offer while the newsroom cannot be asked. */
+  lastDesk: z.string().nullable(),
+});
+export type NewsroomDesks = z.infer<typeof newsroomDesksSchema>;
+
+const transcriptIds = z.array(z.string().min(1).max(100)).min(1).max(1000);
+
 export const newsroomContract = {
   'newsroom.settings': { input: z.undefined(), output: newsroomSettingsSchema },
   /** Stores the address ('' forgets the newsroom); a password is stored, `null` forgets it, absent keeps it. */
@@ -46,9 +77,40 @@ export const newsroomContract = {
     input: z.object({ watcher: z.string().min(1).max(100), watching: z.boolean() }).strict(),
     output: z.object({ watching: z.boolean() }),
   },
+  /**
+   * Queues each transcript's next revision for the desk (offline first: it waits in the library
+   * until the newsroom answers); a transcript that cannot be queued is refused with why.
+   */
+  'newsroom.publish': {
+    input: z
+      .object({
+        ids: transcriptIds,
+        desk: z.string().trim().min(1, 'Choose the desk to publish to.').max(200),
+        confidential: z.boolean(),
+      })
+      .strict(),
+    output: z.object({
+      publications: z.array(newsroomPublicationSchema),
+      refused: z.array(z.object({ id: z.string(), message: z.string() })),
+    }),
+  },
+  /** Queues taking a published transcript out of the archive. */
+  'newsroom.unpublish': {
+    input: z.object({ id: z.string().min(1).max(100) }).strict(),
+    output: newsroomPublicationSchema,
+  },
+  /** The reporter's desks, asked of the newsroom in Settings. */
+  'newsroom.desks': { input: z.undefined(), output: newsroomDesksSchema },
+  /** The publication states of these transcripts; one never published (local only) is absent. */
+  'newsroom.publications': {
+    input: z.object({ ids: z.array(z.string().min(1).max(100)).max(5000) }).strict(),
+    output: z.array(newsroomPublicationSchema),
+  },
 } as const;
 
 export const newsroomEvents = {
   /** The archive changed (a colleague published, republished or unpublished): search again. */
   'newsroom.changed': z.object({}),
-} as const;
+  /** A transcript's publication changed (queued, published, failed, taken out). */
+  'newsroom.publicationChanged': newsroomPublicationSchema,
+};

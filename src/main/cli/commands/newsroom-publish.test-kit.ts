@@ -101,3 +101,43 @@ export async function newestRevisions(folder: ReporterFolder): Promise<Map<strin
   }
   return revisions;
 }
+
+/** The bytes the archive holds of one of `reporter`'s clips ('recording' or 'highlight N'), read behind the app. */
+export async function archivedAudio(
+  server: NewsroomServer,
+  reporter: string,
+  transcriptId: string,
+  clip: string,
+): Promise<Buffer> {
+  const { rows } = await server.pool.query<{ bytes: Buffer }>(
+    `SELECT bytes FROM verbatim.published_audio_chunks
+      WHERE reporter = $1 AND transcript_id = $2 AND clip = $3 ORDER BY chunk_index`,
+    [reporter, transcriptId, clip],
+  );
+  return Buffer.concat(rows.map((row) => row.bytes));
+}
+
+/**
+ * Records every chunk any process tries to store (a BEFORE INSERT trigger fires for a row that
+ * ON CONFLICT then drops), so a test can see that no chunk was sent twice; returns how many
+ * tries each (transcript, clip, chunk) had.
+ */
+export async function countChunkTries(server: NewsroomServer): Promise<() => Promise<Map<string, number>>> {
+  await server.pool.query(`
+    CREATE TABLE IF NOT EXISTS public.audio_chunk_tries (transcript_id text, clip text, chunk_index int);
+    CREATE OR REPLACE FUNCTION public.note_audio_chunk_try() RETURNS trigger
+      LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+      BEGIN
+        INSERT INTO public.audio_chunk_tries VALUES (NEW.transcript_id, NEW.clip, NEW.chunk_index);
+        RETURN NEW;
+      END $$;
+    CREATE OR REPLACE TRIGGER note_audio_chunk_try BEFORE INSERT ON verbatim.published_audio_chunks
+      FOR EACH ROW EXECUTE FUNCTION public.note_audio_chunk_try();`);
+  return async () => {
+    const { rows } = await server.pool.query<{ key: string; tries: string }>(
+      `SELECT transcript_id || ' ' || clip || ' ' || chunk_index AS key, count(*) AS tries
+         FROM public.audio_chunk_tries GROUP BY 1`,
+    );
+    return new Map(rows.map((row) => [row.key, Number(row.tries)]));
+  };
+}

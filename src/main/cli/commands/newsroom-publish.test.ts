@@ -27,7 +27,14 @@ describe('newsroom publish, unpublish and outbox, as a reporter runs them', () =
     const again = await newsroomRun(['publish', 't0', '--json'], env);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual([
-      { id: 't0', title: 'Harbour interview t0', state: 'published', revision: 2, reason: null },
+      {
+        id: 't0',
+        title: 'Harbour interview t0',
+        state: 'published',
+        revision: 2,
+        reason: null,
+        audioNote: null,
+      },
     ]);
     expect(await archiveRows(server(), 'ana')).toEqual(
       new Map([
@@ -63,19 +70,6 @@ describe('newsroom publish, unpublish and outbox, as a reporter runs them', () =
     expect(elsewhere.stdout).toMatch(/^"Harbour interview desk0" \(desk0\): failed: .+\.\n$/);
     expect(await folder.library.newsroomOutboxSize()).toBe(0);
     expect(await folder.library.newsroomPublication('desk0')).toMatchObject({ state: 'failed' });
-  });
-
-  it('--with-audio is refused in words rather than published without the audio', async () => {
-    const folder = await reporterFolder(1, 'audio');
-    const run = await newsroomRun(
-      ['publish', 'audio0', '--with-audio'],
-      reporterEnv(server(), folder, 'ana'),
-    );
-    expect(run).toMatchObject({ code: 2, stdout: '' });
-    expect(run.stderr).toBe(
-      'verbatim: This Verbatim publishes the words, speakers and highlights only, not the audio yet: publish without --with-audio.\n',
-    );
-    expect(await folder.library.newsroomPublication('audio0')).toBeUndefined();
   });
 
   it('with the network gone the publish waits in the outbox, and is sent once the newsroom is back', async () => {

@@ -8,6 +8,7 @@ import { NewsroomConnection } from '../../core/newsroom/newsroom-connection';
 import { newsroomIdentity } from '../../core/newsroom/newsroom-desks';
 import { publishTranscript, unpublishTranscript } from '../../core/publishing/build-publication';
 import { NewsroomPublisher } from '../../core/publishing/newsroom-publisher';
+import type { PublishedAudioSources } from '../../core/publishing/published-audio';
 import { transcriptOfArgument } from '../transcript-argument';
 
 /** What became of one transcript a command published or unpublished. */
@@ -19,6 +20,8 @@ interface PublishOutcome {
   revision: number | null;
   /** Why it waits (the newsroom could not be reached) or failed. */
   reason: string | null;
+  /** What of its audio was not sent, and why. */
+  audioNote: string | null;
 }
 
 /** The end of a sentence without its full stop, to go inside another. */
@@ -73,6 +76,7 @@ async function outcomeOf(
       state: 'waiting',
       revision: publication?.revisionPublished ?? null,
       reason: queued?.lastError ?? null,
+      audioNote: null,
     };
   return {
     id,
@@ -80,6 +84,7 @@ async function outcomeOf(
     state: publication.state === 'failed' ? 'failed' : stateOf(publication),
     revision: publication.revisionPublished,
     reason: publication.error,
+    audioNote: publication.state === 'published' ? publication.audioNote : null,
   };
 }
 
@@ -94,7 +99,7 @@ function outcomeLine(outcome: PublishOutcome): string {
   const name = `"${outcome.title}" (${outcome.id})`;
   switch (outcome.state) {
     case 'published':
-      return `${name}: published rev ${outcome.revision}.`;
+      return `${name}: published rev ${outcome.revision}.${outcome.audioNote ? ` ${outcome.audioNote}` : ''}`;
     case 'unpublished':
       return `${name}: taken out of the newsroom archive.`;
     case 'failed':
@@ -112,11 +117,21 @@ interface Publishing {
   access: NewsroomAccess;
   logger: Logger;
   json: boolean;
+  audio: PublishedAudioSources;
+  /** How much audio goes in one chunk; the tests ask for small ones to see an upload resume. */
+  audioChunkBytes?: number;
 }
 
 /** Sends what waits in the outbox, then closes the sender: a command line does not stay behind. */
-async function sendWaiting({ library, access, logger }: Publishing): Promise<void> {
-  const publisher = new NewsroomPublisher({ library, access: () => access, clock: systemClock, logger });
+async function sendWaiting({ library, access, logger, audio, audioChunkBytes }: Publishing): Promise<void> {
+  const publisher = new NewsroomPublisher({
+    library,
+    access: () => access,
+    clock: systemClock,
+    logger,
+    audio,
+    audioChunkBytes,
+  });
   try {
     await publisher.kick();
   } finally {
@@ -136,11 +151,6 @@ export async function publishCommand(
   options: { desk: string | undefined; confidential: boolean; withAudio: boolean },
 ): Promise<number> {
   const { io, library } = run;
-  if (options.withAudio)
-    throw new VerbatimError(
-      'invalid_input',
-      'This Verbatim publishes the words, speakers and highlights only, not the audio yet: publish without --with-audio.',
-    );
   const desk = await deskToPublishTo(run.access, options.desk);
   const outcomes: PublishOutcome[] = [];
   const queued: { id: string; title: string }[] = [];
@@ -153,15 +163,23 @@ export async function publishCommand(
           'network',
           'The newsroom cannot be reached to find your desk: name it with --desk NAME.',
         );
-      await publishTranscript(library, id, {
-        desk: toDesk,
-        confidential: options.confidential,
-        withAudio: false,
-      });
+      await publishTranscript(
+        library,
+        id,
+        { desk: toDesk, confidential: options.confidential, withAudio: options.withAudio },
+        run.audio,
+      );
       queued.push({ id, title: job.title });
     } catch (error) {
       if (!(error instanceof VerbatimError)) throw error;
-      outcomes.push({ id, title: job.title, state: 'failed', revision: null, reason: error.message });
+      outcomes.push({
+        id,
+        title: job.title,
+        state: 'failed',
+        revision: null,
+        reason: error.message,
+        audioNote: null,
+      });
     }
   }
   if (queued.length > 0) await sendWaiting(run);

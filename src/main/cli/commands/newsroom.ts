@@ -1,10 +1,11 @@
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
-import { newsroomAccessOf } from '../environment';
+import { newsroomAccessOf, newsroomAudioChunkBytesOf } from '../environment';
 import { speakerPrefix, timestamp } from '../job-lines';
 import { UsageError } from '../usage-error';
 import { outboxCommand, publishCommand, unpublishCommand } from './newsroom-publishing';
 import { VerbatimError } from '../../../shared/errors';
+import type { TextChoice } from '../../../shared/redaction';
 import type { NewsroomSearchPage, NewsroomTranscript } from '../../../shared/newsroom-search';
 import { newsroomAddressText } from '../../core/newsroom/newsroom-address';
 import { NewsroomConnection } from '../../core/newsroom/newsroom-connection';
@@ -15,6 +16,7 @@ import {
   migrateNewsroom,
 } from '../../core/newsroom/newsroom-migrations';
 import { openNewsroomTranscript, searchNewsroom } from '../../core/newsroom/newsroom-search';
+import { libraryRecordings } from '../../core/export/library-story-export';
 
 const actions = [
   'migrate',
@@ -171,6 +173,12 @@ export const newsroomCommand = defineCommand({
         access,
         logger: session.logger.child('newsroom'),
         json: values.json,
+        audio: {
+          recordingOf: (transcriptId: string, audio: TextChoice) =>
+            session.core.recordingOf(transcriptId, audio),
+          findRecording: libraryRecordings(session.core.library, session.core.redactions),
+        },
+        audioChunkBytes: newsroomAudioChunkBytesOf(io.env),
       };
       if (action === 'publish')
         return publishCommand(run, ids, {

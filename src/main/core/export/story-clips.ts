@@ -90,7 +90,7 @@ function formatName(path: string, head: Buffer): string {
   return extension ? extension.toUpperCase() : 'unrecognised';
 }
 
-interface OpenRecording {
+export interface OpenRecording {
   handle: FileHandle;
   layout: WavLayout;
   /** The spans to silence in every clip cut from it: the redacted words, when it is the original. */
@@ -98,9 +98,18 @@ interface OpenRecording {
 }
 
 /** A recording checked once, however many quotes come from it: open and cuttable, or why not. */
-type RecordingCheck = { ok: true; recording: OpenRecording; title: string } | { ok: false; why: string };
+export type RecordingCheck =
+  { ok: true; recording: OpenRecording; title: string } | { ok: false; why: string };
 
-async function checkRecording(transcriptId: string, findRecording: RecordingLookup): Promise<RecordingCheck> {
+/**
+ * The transcript's recording opened to cut quotes from, as they are heard (redacted where its
+ * words are), or why it cannot be: the newsroom's highlight clips are cut from it as a story's are.
+ * The caller closes an open one's handle.
+ */
+export async function checkRecording(
+  transcriptId: string,
+  findRecording: RecordingLookup,
+): Promise<RecordingCheck> {
   let found: Awaited<ReturnType<RecordingLookup>>;
   try {
     found = await findRecording(transcriptId);

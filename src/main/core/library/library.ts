@@ -486,8 +486,12 @@ export class Library {
    * Queues the publication as the transcript's next revision in one transaction with its
    * 'waiting' state; a finished transcript only.
    */
-  queueNewsroomPublish(content: PublicationContent, withAudio: boolean): Promise<NewsroomPublicationRecord> {
-    return settle(() => this.outbox.queuePublish(content, withAudio));
+  queueNewsroomPublish(
+    content: PublicationContent,
+    withAudio: boolean,
+    audioNote: string | null = null,
+  ): Promise<NewsroomPublicationRecord> {
+    return settle(() => this.outbox.queuePublish(content, withAudio, audioNote));
   }
 
   /** Queues taking a published transcript out of the newsroom archive. */
@@ -528,13 +532,26 @@ export class Library {
     return settle(() => this.outbox.releaseLeasesOf(holders));
   }
 
+  /** The publications of these transcripts, by id (those never published are absent). */
+  newsroomPublications(ids: readonly string[]): Promise<Map<string, NewsroomPublicationRecord>> {
+    return settle(() => this.outbox.publications(ids));
+  }
+
+  /** The desk this library published to last, or undefined before its first publish. */
+  lastNewsroomDesk(): Promise<string | undefined> {
+    return settle(() => this.outbox.lastDesk());
+  }
+
   newsroomOutboxSize(): Promise<number> {
     return settle(() => this.outbox.pendingCount());
   }
 
   /** The archive applied the item: it leaves the outbox and the revision is recorded, together. */
-  newsroomItemApplied(entry: OutboxEntry): Promise<NewsroomPublicationRecord | undefined> {
-    return settle(() => this.outbox.applied(entry));
+  newsroomItemApplied(
+    entry: OutboxEntry,
+    audioNote: string | null = null,
+  ): Promise<NewsroomPublicationRecord | undefined> {
+    return settle(() => this.outbox.applied(entry, audioNote));
   }
 
   /** The newsroom was unreachable: the item waits `delayMs` before its next try. */

@@ -24,6 +24,8 @@ export interface NewsroomPublicationRecord {
   state: NewsroomPublicationState;
   /** Why the archive refused the last item, when `state` is 'failed'. */
   error: string | null;
+  /** What of the audio asked for did not go with the publication, and why, in sentences; else null. */
+  audioNote: string | null;
   updatedAt: number;
 }
 
@@ -64,6 +66,7 @@ const publicationRow = rowMapping({
   revisionPublished: value<number | null>('revision_published'),
   state: value<NewsroomPublicationState>('state'),
   error: value<string | null>('error'),
+  audioNote: value<string | null>('audio_note'),
   updatedAt: value<number>('updated_at'),
 });
 
@@ -96,7 +99,11 @@ export class NewsroomOutboxStore {
    * Queues the publication as the transcript's next revision, replacing an item of the same
    * transcript still waiting (the archive only needs the newest), and marks it 'waiting'.
    */
-  queuePublish(content: PublicationContent, withAudio: boolean): NewsroomPublicationRecord {
+  queuePublish(
+    content: PublicationContent,
+    withAudio: boolean,
+    audioNote: string | null = null,
+  ): NewsroomPublicationRecord {
     const id = content.transcriptId;
     return inWriteTransaction(this.db, () => {
       const job = this.jobs.require(id);
@@ -111,17 +118,18 @@ export class NewsroomOutboxStore {
       this.enqueue(id, revision, item);
       statement(
         this.db,
-        `INSERT INTO newsroom_publications (transcript_id, desk, confidential, with_audio, revision_requested, state, error, updated_at)
-           VALUES (@id, @desk, @confidential, @withAudio, @revision, 'waiting', NULL, @now)
+        `INSERT INTO newsroom_publications (transcript_id, desk, confidential, with_audio, revision_requested, state, error, audio_note, updated_at)
+           VALUES (@id, @desk, @confidential, @withAudio, @revision, 'waiting', NULL, @audioNote, @now)
            ON CONFLICT (transcript_id) DO UPDATE SET desk = excluded.desk, confidential = excluded.confidential,
              with_audio = excluded.with_audio, revision_requested = excluded.revision_requested,
-             state = 'waiting', error = NULL, updated_at = excluded.updated_at`,
+             state = 'waiting', error = NULL, audio_note = excluded.audio_note, updated_at = excluded.updated_at`,
       ).run({
         id,
         desk: content.desk,
         confidential: content.confidential ? 1 : 0,
         withAudio: withAudio ? 1 : 0,
         revision,
+        audioNote,
         now: this.now(),
       });
       return this.publication(id)!;
@@ -165,6 +173,15 @@ export class NewsroomOutboxStore {
       `SELECT ${publicationRow.columns} FROM newsroom_publications WHERE transcript_id = ?`,
     ).get(id);
     return row ? toPublication(row) : undefined;
+  }
+
+  /** The desk this library published to last, or undefined before its first publish. */
+  lastDesk(): string | undefined {
+    const row = statement(
+      this.db,
+      'SELECT desk FROM newsroom_publications ORDER BY updated_at DESC, rowid DESC LIMIT 1',
+    ).get() as { desk: string } | undefined;
+    return row?.desk;
   }
 
   /** The publications of these transcripts, by id (those never published are absent). */
@@ -276,9 +293,10 @@ export class NewsroomOutboxStore {
   /**
    * The archive applied the item: it leaves the outbox and the archive's revision is recorded,
    * in one transaction. The transcript is 'published' (or 'unpublished') only if no newer intent
-   * was asked for meanwhile; otherwise it keeps waiting for that one.
+   * was asked for meanwhile; otherwise it keeps waiting for that one. `audioNote` (the sender's
+   * sentences on audio it could not send) follows the one written when it was queued.
    */
-  applied(entry: OutboxEntry): NewsroomPublicationRecord | undefined {
+  applied(entry: OutboxEntry, audioNote: string | null = null): NewsroomPublicationRecord | undefined {
     return inWriteTransaction(this.db, () => {
       statement(this.db, 'DELETE FROM newsroom_outbox WHERE id = ?').run(entry.id);
       const publishing = entry.item.kind === 'publish';
@@ -288,12 +306,15 @@ export class NewsroomOutboxStore {
             SET revision_published = CASE WHEN @publishing THEN max(coalesce(revision_published, 0), @revision) ELSE NULL END,
                 state = CASE WHEN revision_requested = @revision THEN @done ELSE state END,
                 error = CASE WHEN revision_requested = @revision THEN NULL ELSE error END,
+                audio_note = CASE WHEN revision_requested = @revision AND @audioNote IS NOT NULL
+                                  THEN ltrim(coalesce(audio_note, '') || ' ' || @audioNote) ELSE audio_note END,
                 updated_at = @now
           WHERE transcript_id = @id AND revision_requested >= @revision`,
       ).run({
         publishing: publishing ? 1 : 0,
         revision: entry.revision,
         done: publishing ? 'published' : 'unpublished',
+        audioNote,
         now: this.now(),
         id: entry.transcriptId,
       });

@@ -112,6 +112,30 @@ export class NewsroomArchive implements NewsroomArchiveWriter {
     };
   }
 
+  /**
+   * The checksum and length of a clip's audio as the archive holds it, read back as the
+   * reporter (under row-level security), so the sender can check it against what it published.
+   */
+  async audioDigest(
+    transcriptId: string,
+    revision: number,
+    clip: AudioClip,
+  ): Promise<{ sha256: string | null; bytes: number }> {
+    const checked = validated(
+      audioChunkSchema.pick({ transcriptId: true, revision: true, clip: true }),
+      { transcriptId, revision, clip },
+      'audio',
+    );
+    const rows = await this.newsroom.query<{ sha256: string | null; bytes: string }>(
+      `SELECT encode(sha256(string_agg(bytes, ''::bytea ORDER BY chunk_index)), 'hex') AS sha256,
+              coalesce(sum(octet_length(bytes)), 0) AS bytes
+       FROM verbatim.published_audio_chunks
+       WHERE reporter = current_user AND transcript_id = $1 AND revision = $2 AND clip = $3`,
+      [checked.transcriptId, checked.revision, clipKey(checked.clip)],
+    );
+    return { sha256: rows[0]?.sha256 ?? null, bytes: Number(rows[0]?.bytes ?? 0) };
+  }
+
   private inTranscriptTransaction(
     transcriptId: string,
     work: (client: pg.PoolClient) => Promise<void>,

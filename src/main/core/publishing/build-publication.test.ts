@@ -83,7 +83,7 @@ describe('buildPublication', () => {
     });
     await library.setParagraphChecked('harbour', 1, true);
 
-    const content = await buildPublication(library, 'harbour', city);
+    const { content } = await buildPublication(library, 'harbour', city);
 
     expect(publicationSchema.safeParse({ ...content, revision: 1 }).success).toBe(true);
     expect(content).toMatchObject({

@@ -3,6 +3,11 @@ import { redactionReadsWords } from '../../../shared/redaction';
 import { loadExportTranscript } from '../export/library-export';
 import type { Library, NewsroomPublicationRecord, PublicationContent } from '../library/library';
 import { publicationSchema } from '../newsroom/publication';
+import {
+  describePublishedRecording,
+  openPublishedRecording,
+  type PublishedAudioSources,
+} from './published-audio';
 
 /** Where and how the reporter publishes a transcript. */
 export interface PublishOptions {
@@ -18,13 +23,16 @@ const contentSchema = publicationSchema.omit({ revision: true });
  * export reads it (loadExportTranscript): the sentences as corrected and, for a redacted
  * transcript, as redacted — never the service's unredacted words or its analyses. A highlight
  * whose every word a correction deleted is left out: its last words are ones the reporter took
- * out of the transcript. The recording is not sent yet (`audio` null).
+ * out of the transcript. With `withAudio`, `audio` describes the recording as published (as its
+ * player plays it: redacted when the transcript is); a recording that cannot be sent leaves it
+ * null, and `audioNote` says why.
  */
 export async function buildPublication(
   library: Library,
   id: string,
   options: PublishOptions,
-): Promise<PublicationContent> {
+  sources?: PublishedAudioSources,
+): Promise<{ content: PublicationContent; audioNote: string | null }> {
   const desk = options.desk.trim();
   if (!desk || desk.length > 50)
     throw new VerbatimError('invalid_input', 'Name the desk to publish to, in at most 50 characters.', {
@@ -38,6 +46,19 @@ export async function buildPublication(
     library.highlightLabels(),
     library.correctionState(id),
   ]);
+  let audio: PublicationContent['audio'] = null;
+  let audioNote: string | null = null;
+  if (options.withAudio) {
+    if (!sources) throw new Error('Publishing with audio needs the library’s recordings.');
+    const opened = await openPublishedRecording(sources, id, exported.title);
+    if (opened.ok)
+      try {
+        audio = await describePublishedRecording(opened.file);
+      } finally {
+        await opened.file.close();
+      }
+    else audioNote = opened.why;
+  }
   const labelNames = new Map(labels.map((label) => [label.id, label.name]));
   // The library's placeholder ("Speaker A") is the service's label, not a name the reporter gave.
   const named = new Map(
@@ -71,7 +92,7 @@ export async function buildPublication(
         speaker: highlight.speakerName ?? highlight.speaker,
       })),
     checkedParagraphs: corrections.checks,
-    audio: null,
+    audio,
   });
   if (!content.success) {
     const issue = content.error.issues[0];
@@ -81,7 +102,7 @@ export async function buildPublication(
       { id },
     );
   }
-  return content.data;
+  return { content: content.data, audioNote };
 }
 
 /**
@@ -93,9 +114,10 @@ export async function publishTranscript(
   library: Library,
   id: string,
   options: PublishOptions,
+  sources?: PublishedAudioSources,
 ): Promise<NewsroomPublicationRecord> {
-  const content = await buildPublication(library, id, options);
-  return library.queueNewsroomPublish(content, options.withAudio);
+  const { content, audioNote } = await buildPublication(library, id, options, sources);
+  return library.queueNewsroomPublish(content, options.withAudio, audioNote);
 }
 
 /** Takes the transcript out of the newsroom archive, through the outbox as a publish goes. */

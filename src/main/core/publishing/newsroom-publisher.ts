@@ -5,11 +5,17 @@ import type { IDisposable } from '../../base/lifecycle';
 import type { Library, NewsroomPublicationRecord } from '../library/library';
 import type { Logger } from '../log/logger';
 import { newsroomAddressText, type NewsroomAccess } from '../newsroom/newsroom-address';
-import { NewsroomArchive } from '../newsroom/newsroom-archive';
+import {
+  NewsroomArchive,
+  type AudioChunk,
+  type AudioClip,
+  type AudioProgress,
+} from '../newsroom/newsroom-archive';
 import { NewsroomConnection, type NewsroomBounds } from '../newsroom/newsroom-connection';
 import type { NewsroomArchiveWriter, OutboxItem } from '../newsroom/publication';
 import { NewsroomSender, type SenderBackoff } from './newsroom-sender';
 import { publishTranscript, unpublishTranscript, type PublishOptions } from './build-publication';
+import type { AudioDigest, NewsroomAudioWriter, PublishedAudioSources } from './published-audio';
 
 export interface NewsroomPublisherOptions {
   library: Library;
@@ -22,7 +28,12 @@ export interface NewsroomPublisherOptions {
   logger?: Logger;
   bounds?: NewsroomBounds;
   backoff?: SenderBackoff;
+  /** A publication changed: queued here, or sent, refused or taken out by the sender. */
   onChange?: (publication: NewsroomPublicationRecord) => void;
+  /** Where the recordings are read for the audio that goes with each publication. */
+  audio: PublishedAudioSources;
+  /** How much audio goes in one chunk (1 MiB unless a test asks for smaller). */
+  audioChunkBytes?: number;
 }
 
 /** A sender's name in the outbox's leases: this machine and process, so a later run can tell it died. */
@@ -55,7 +66,7 @@ export function deadHolders(holders: readonly string[]): string[] {
  * The archive at the newsroom set now: one connection, kept while the address and password stay
  * the same and replaced (the old one closed) when they change.
  */
-class ConfiguredArchive implements NewsroomArchiveWriter {
+class ConfiguredArchive implements NewsroomArchiveWriter, NewsroomAudioWriter {
   private current: { key: string; connection: NewsroomConnection; archive: NewsroomArchive } | undefined;
 
   constructor(
@@ -65,6 +76,18 @@ class ConfiguredArchive implements NewsroomArchiveWriter {
 
   apply(item: OutboxItem): Promise<void> {
     return this.archive().apply(item);
+  }
+
+  putAudioChunk(chunk: AudioChunk): Promise<void> {
+    return this.archive().putAudioChunk(chunk);
+  }
+
+  audioProgress(transcriptId: string, revision: number, clip: AudioClip): Promise<AudioProgress> {
+    return this.archive().audioProgress(transcriptId, revision, clip);
+  }
+
+  audioDigest(transcriptId: string, revision: number, clip: AudioClip): Promise<AudioDigest> {
+    return this.archive().audioDigest(transcriptId, revision, clip);
   }
 
   private archive(): NewsroomArchive {
@@ -111,12 +134,14 @@ export class NewsroomPublisher implements IDisposable {
       backoff: options.backoff,
       logger: options.logger,
       onChange: options.onChange,
+      audio: { writer: this.archive, sources: options.audio, chunkBytes: options.audioChunkBytes },
     });
   }
 
   /** Queues the transcript's next revision (offline first) and sends it if the newsroom answers. */
   async publish(id: string, options: PublishOptions): Promise<NewsroomPublicationRecord> {
-    const queued = await publishTranscript(this.options.library, id, options);
+    const queued = await publishTranscript(this.options.library, id, options, this.options.audio);
+    this.options.onChange?.(queued);
     this.wake();
     return queued;
   }
@@ -124,6 +149,7 @@ export class NewsroomPublisher implements IDisposable {
   /** Queues taking the transcript out of the archive and sends it if the newsroom answers. */
   async unpublish(id: string): Promise<NewsroomPublicationRecord> {
     const queued = await unpublishTranscript(this.options.library, id);
+    this.options.onChange?.(queued);
     this.wake();
     return queued;
   }

@@ -3,7 +3,15 @@ import type { Clock } from '../../base/clock';
 import type { IDisposable } from '../../base/lifecycle';
 import type { Library, NewsroomPublicationRecord, OutboxEntry } from '../library/library';
 import { silentLogger, type Logger } from '../log/logger';
-import type { NewsroomArchiveWriter } from '../newsroom/publication';
+import type { NewsroomArchiveWriter, OutboxItem, Publication } from '../newsroom/publication';
+import {
+  cutHighlightClips,
+  openPublishedRecording,
+  uploadClip,
+  verifyUploadedRecording,
+  type NewsroomAudioWriter,
+  type PublishedAudioSources,
+} from './published-audio';
 
 /** What the sender reads and records in the library's outbox. */
 export type NewsroomOutbox = Pick<
@@ -42,6 +50,11 @@ export interface NewsroomSenderOptions {
   onChange?: (publication: NewsroomPublicationRecord) => void;
   /** Item ids, revisions and error codes only: never a transcript's words. */
   logger?: Logger;
+  /**
+   * Where a publication's audio is read and sent: each highlight's clip, and the recording when
+   * it was asked for. Without it, only the words are sent.
+   */
+  audio?: { writer: NewsroomAudioWriter; sources: PublishedAudioSources; chunkBytes?: number };
 }
 
 /** The delay before the try after `attempts` unreachable ones: exponential, capped, with jitter. */
@@ -62,7 +75,9 @@ function unreachable(error: unknown): error is VerbatimError {
  * archive refused marks its transcript 'failed' with why, and the next item is sent. An applied
  * item leaves the outbox in the same transaction that records its revision, so a crash between
  * the archive applying it and the library forgetting it only sends it again, which the archive
- * ignores (it is keyed by transcript and revision).
+ * ignores (it is keyed by transcript and revision). A publish leaves the outbox only once its
+ * audio is in the archive too: a sender killed mid-upload leaves the item, and the next one
+ * applies it again (a no-op) and sends only the chunks the archive does not hold.
  */
 export class NewsroomSender implements IDisposable {
   private readonly random: () => number;
@@ -140,8 +155,9 @@ export class NewsroomSender implements IDisposable {
       outbox.renewNewsroomLease(entry.id, holder, this.leaseMs).catch(() => undefined);
     }, this.leaseMs / 4);
     let failure: { error: unknown } | undefined;
+    let audioNote: string | null = null;
     try {
-      await writer.apply(entry.item);
+      audioNote = await this.applyWithAudio(writer, entry.item);
     } catch (error) {
       failure = { error };
     } finally {
@@ -150,7 +166,7 @@ export class NewsroomSender implements IDisposable {
     const described = { item: entry.id, transcript: entry.transcriptId, revision: entry.revision };
     if (!failure) {
       this.log.info('The newsroom archive applied an item.', described);
-      this.report(await outbox.newsroomItemApplied(entry));
+      this.report(await outbox.newsroomItemApplied(entry, audioNote));
     } else if (unreachable(failure.error)) {
       const delay = backoffDelay(entry.attempts, this.backoff, this.random);
       this.log.warn('The newsroom could not be reached; the item is tried again later.', {
@@ -175,6 +191,56 @@ export class NewsroomSender implements IDisposable {
         });
       this.report(await outbox.newsroomItemFailed(entry, message));
     }
+  }
+
+  /**
+   * Applies the item and, for a publish, sends its audio: the highlights' clips, then the
+   * recording (read from its file chunk by chunk, checked against the archive's copy after the
+   * last). A recording no longer on this computer is published without: the returned sentences
+   * say what of the audio was not sent.
+   */
+  private async applyWithAudio(writer: NewsroomArchiveWriter, item: OutboxItem): Promise<string | null> {
+    const audio = this.options.audio;
+    if (item.kind !== 'publish' || !audio) {
+      await writer.apply(item);
+      return null;
+    }
+    let publication: Publication = item.publication;
+    const notes: string[] = [];
+    const recording = publication.audio
+      ? await openPublishedRecording(audio.sources, publication.transcriptId, publication.title)
+      : undefined;
+    try {
+      if (recording && !recording.ok) {
+        notes.push(recording.why);
+        publication = { ...publication, audio: null };
+      }
+      await writer.apply({ kind: 'publish', publication });
+      const target = { transcriptId: publication.transcriptId, revision: publication.revision };
+      const { clips, skipped } = await cutHighlightClips(audio.sources, publication);
+      notes.push(...skipped);
+      for (const { highlight, bytes } of clips)
+        await uploadClip(
+          audio.writer,
+          { ...target, clip: { highlight } },
+          bytes.byteLength,
+          (position, length) => Promise.resolve(bytes.slice(position, position + length)),
+          audio.chunkBytes,
+        );
+      if (recording?.ok && publication.audio) {
+        await uploadClip(
+          audio.writer,
+          { ...target, clip: 'recording' },
+          publication.audio.byteLength,
+          recording.file.read,
+          audio.chunkBytes,
+        );
+        await verifyUploadedRecording(audio.writer, publication);
+      }
+    } finally {
+      if (recording?.ok) await recording.file.close();
+    }
+    return notes.length > 0 ? notes.join(' ') : null;
   }
 
   private report(publication: NewsroomPublicationRecord | undefined): void {

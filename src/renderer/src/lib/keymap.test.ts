@@ -245,6 +245,7 @@ describe('the handlers behind the keymap', () => {
     startHighlight: noop,
     extendSelection: () => true,
     showHelp: noop,
+    publish: noop,
   };
   const app = Object.keys(appCommands({ toggleSidebar: noop, go: noop })) as CommandId[];
   const reader = Object.keys(readerCommands(targets)) as CommandId[];
@@ -260,6 +261,13 @@ describe('the handlers behind the keymap', () => {
     for (const command of reader) expect(commandFacts(command).context, command).toMatch(/^reader/);
     for (const command of library) expect(commandFacts(command).context, command).toMatch(/^library/);
     for (const command of record) expect(commandFacts(command).context, command).toBe('record');
+  });
+
+  it('reach "Publish to newsroom…" with Ctrl+Shift+P in the reader, typing in the text included', () => {
+    const where = (typing: boolean) =>
+      commandsForPress(linux, press('P', { ctrlKey: true, shiftKey: true }), 'elsewhere', typing);
+    expect(where(false)).toEqual(['newsroom.publish']);
+    expect(where(true)).toEqual(['newsroom.publish']);
   });
 
   it('reach the Library’s search and Record’s mark from the keys, outside a field only where they type', () => {

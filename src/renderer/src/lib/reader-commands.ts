@@ -18,6 +18,8 @@ export interface ReaderCommandTargets {
   /** Grows the selection a word from the caret; false when the caret is not in the text. */
   extendSelection(direction: 'forward' | 'backward'): boolean;
   showHelp(): void;
+  /** Opens "Publish to newsroom…". */
+  publish(): void;
 }
 
 /** A press on a button, link or disclosure: Space is theirs there (it presses them). */
@@ -52,5 +54,6 @@ export function readerCommands(targets: ReaderCommandTargets): Handlers<'reader'
     'highlight.extend-forward': () => targets.extendSelection('forward'),
     'highlight.create': () => targets.startHighlight(),
     'help.show': () => targets.showHelp(),
+    'newsroom.publish': () => targets.publish(),
   };
 }

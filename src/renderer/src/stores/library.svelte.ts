@@ -18,7 +18,7 @@ const pageSize = 20;
 
 /** The dialogs an action on some transcripts opens. */
 export interface LibraryDialog {
-  kind: 'tag' | 'export' | 'glossary' | 'delete';
+  kind: 'tag' | 'export' | 'glossary' | 'publish' | 'delete';
   ids: string[];
 }
 /** This window's searches: main runs only the newest of them when several wait (issue #22). */

@@ -15,6 +15,7 @@ import { sql as searchDates } from './014-search-dates';
 import { sql as recordingMarks } from './015-recording-marks';
 import { sql as jobIntents } from './016-job-intents';
 import { sql as newsroomOutbox } from './017-newsroom-outbox';
+import { sql as newsroomAudioNote } from './018-newsroom-audio-note';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -38,4 +39,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 15, name: 'recording-marks', sql: recordingMarks },
   { version: 16, name: 'job-intents', sql: jobIntents },
   { version: 17, name: 'newsroom-outbox', sql: newsroomOutbox },
+  { version: 18, name: 'newsroom-audio-note', sql: newsroomAudioNote },
 ];
