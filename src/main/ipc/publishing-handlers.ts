@@ -24,12 +24,12 @@ export function createPublishingHandlers(
 ): PublishingHandlers {
   const { library } = services.core;
   return {
-    'newsroom.publish': async ({ ids, desk, confidential }) => {
+    'newsroom.publish': async ({ ids, desk, confidential, withAudio }) => {
       const publications: NewsroomPublication[] = [];
       const refused: { id: string; message: string }[] = [];
       for (const id of ids) {
         try {
-          publications.push(await services.newsroom.publish(id, { desk, confidential, withAudio: false }));
+          publications.push(await services.newsroom.publish(id, { desk, confidential, withAudio }));
         } catch (error) {
           if (!(error instanceof VerbatimError)) throw error;
           refused.push({ id, message: error.message });

@@ -87,6 +87,8 @@ export const newsroomContract = {
         ids: transcriptIds,
         desk: z.string().trim().min(1, 'Choose the desk to publish to.').max(200),
         confidential: z.boolean(),
+        /** The whole recording too; each highlight's clip goes in any case. */
+        withAudio: z.boolean().default(false),
       })
       .strict(),
     output: z.object({

@@ -66,13 +66,23 @@ export class NewsroomPublications {
   async retry(id: string): Promise<void> {
     const publication = this.byId[id];
     if (!publication) return;
-    this.problem = await this.publish([id], publication.desk, publication.confidential);
+    this.problem = await this.publish(
+      [id],
+      publication.desk,
+      publication.confidential,
+      publication.withAudio,
+    );
   }
 
   /** Queues the transcripts for the desk: what went wrong, or undefined when every one was queued. */
-  async publish(ids: readonly string[], desk: string, confidential: boolean): Promise<Problem | undefined> {
+  async publish(
+    ids: readonly string[],
+    desk: string,
+    confidential: boolean,
+    withAudio = false,
+  ): Promise<Problem | undefined> {
     try {
-      const answer = await api.newsroom.publish({ ids: [...ids], desk, confidential });
+      const answer = await api.newsroom.publish({ ids: [...ids], desk, confidential, withAudio });
       for (const publication of answer.publications) this.keep(publication);
       if (answer.refused.length === 0) return undefined;
       return problem(answer.refused.map((refusal) => refusal.message).join(' '));
@@ -110,6 +120,8 @@ export class PublishDialogState {
   desks = $state<NewsroomDesks | undefined>(undefined);
   desk = $state('');
   confidential = $state(false);
+  /** The whole recording too (each highlight's clip goes in any case). */
+  withAudio = $state(false);
   loading = $state(true);
   busy = $state(false);
   problem = $state<Problem | undefined>(undefined);
@@ -135,8 +147,11 @@ export class PublishDialogState {
         (desk): desk is string => !!desk && (listed.length === 0 || listed.includes(desk)),
       );
       this.desk = preferred ?? listed[0] ?? '';
-      if (this.ids.length === 1)
-        this.confidential = this.publications.byId[this.ids[0] ?? '']?.confidential ?? false;
+      if (this.ids.length === 1) {
+        const earlierPublication = this.publications.byId[this.ids[0] ?? ''];
+        this.confidential = earlierPublication?.confidential ?? false;
+        this.withAudio = earlierPublication?.withAudio ?? false;
+      }
     } catch (error) {
       this.problem = caught(error, 'newsroom.desks');
     } finally {
@@ -153,7 +168,12 @@ export class PublishDialogState {
     this.busy = true;
     this.problem = undefined;
     try {
-      this.problem = await this.publications.publish(this.ids, this.desk.trim(), this.confidential);
+      this.problem = await this.publications.publish(
+        this.ids,
+        this.desk.trim(),
+        this.confidential,
+        this.withAudio,
+      );
       return this.problem === undefined;
     } finally {
       this.busy = false;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { VerbatimError } from '../../../shared/errors';
 import type { NewsroomDesks, NewsroomPublication } from '../../../shared/ipc/newsroom-contract';
 
-type PublishInput = { ids: string[]; desk: string; confidential: boolean };
+type PublishInput = { ids: string[]; desk: string; confidential: boolean; withAudio: boolean };
 type Published = { publications: NewsroomPublication[]; refused: { id: string; message: string }[] };
 const publish = vi.fn<(input: PublishInput) => Promise<Published>>();
 const unpublish = vi.fn<(input: { id: string }) => Promise<NewsroomPublication>>();
@@ -39,9 +39,9 @@ function publication(overrides: Partial<NewsroomPublication> = {}): NewsroomPubl
 beforeEach(() => {
   vi.clearAllMocks();
   listeners.splice(0);
-  publish.mockImplementation(({ ids, desk, confidential }) =>
+  publish.mockImplementation(({ ids, desk, confidential, withAudio }) =>
     Promise.resolve({
-      publications: ids.map((transcriptId) => publication({ transcriptId, desk, confidential })),
+      publications: ids.map((transcriptId) => publication({ transcriptId, desk, confidential, withAudio })),
       refused: [],
     }),
   );
@@ -97,7 +97,12 @@ describe('the publication states', () => {
     ]);
     await store.load(['harbour']);
     await store.retry('harbour');
-    expect(publish).toHaveBeenCalledWith({ ids: ['harbour'], desk: 'Politics', confidential: true });
+    expect(publish).toHaveBeenCalledWith({
+      ids: ['harbour'],
+      desk: 'Politics',
+      confidential: true,
+      withAudio: false,
+    });
     expect(store.status('harbour')?.text).toBe('Waiting to publish');
     publish.mockResolvedValueOnce({
       publications: [],
@@ -142,20 +147,35 @@ describe('the Publish to newsroom dialog', () => {
     dialog.desk = 'City';
     dialog.confidential = true;
     expect(await dialog.publish()).toBe(true);
-    expect(publish).toHaveBeenCalledWith({ ids: ['harbour', 'council'], desk: 'City', confidential: true });
+    expect(publish).toHaveBeenCalledWith({
+      ids: ['harbour', 'council'],
+      desk: 'City',
+      confidential: true,
+      withAudio: false,
+    });
     expect(store.status('council')?.text).toBe('Waiting to publish');
   });
 
-  it('republishing one transcript starts from its desk and confidentiality', async () => {
+  it('republishing one transcript starts from its desk, confidentiality and recording, and sends them', async () => {
     desks.mockResolvedValue(online);
     const store = new NewsroomPublications();
-    publications.mockResolvedValue([publication({ desk: 'City', confidential: true, state: 'published' })]);
+    publications.mockResolvedValue([
+      publication({ desk: 'City', confidential: true, withAudio: true, state: 'published' }),
+    ]);
     await store.load(['harbour']);
     const dialog = new PublishDialogState(['harbour'], store);
     await dialog.load();
-    expect({ desk: dialog.desk, confidential: dialog.confidential }).toEqual({
+    expect({ desk: dialog.desk, confidential: dialog.confidential, withAudio: dialog.withAudio }).toEqual({
       desk: 'City',
       confidential: true,
+      withAudio: true,
+    });
+    expect(await dialog.publish()).toBe(true);
+    expect(publish).toHaveBeenCalledWith({
+      ids: ['harbour'],
+      desk: 'City',
+      confidential: true,
+      withAudio: true,
     });
   });
 
@@ -176,7 +196,12 @@ describe('the Publish to newsroom dialog', () => {
     expect(publish).not.toHaveBeenCalled();
     dialog.desk = ' City ';
     expect(await dialog.publish()).toBe(true);
-    expect(publish).toHaveBeenCalledWith({ ids: ['harbour'], desk: 'City', confidential: false });
+    expect(publish).toHaveBeenCalledWith({
+      ids: ['harbour'],
+      desk: 'City',
+      confidential: false,
+      withAudio: false,
+    });
   });
 
   it('keeps the dialog open with the reason when a transcript is refused', async () => {
