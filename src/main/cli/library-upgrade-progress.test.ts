@@ -4,32 +4,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCliProcess } from './cli-process.test-kit';
 import { writePreviousFormatLibrary } from '../core/library/old-library.test-kit';
+import { migrations } from '../core/library/migrations/index';
+
+/** From before the prefix indexes (format 10): the backup, then each migration since, a step each. */
+const steps = 1 + migrations.filter((migration) => migration.version > 10).length;
 
 describe('a command that opens a library an older Verbatim left', () => {
   it('tells the upgrade on stderr, a line a step and how long it took, and prints the same JSON', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'verbatim-cli-upgrade-')), 'data');
-    // From before the prefix indexes (format 10): the backup and six migrations.
     writePreviousFormatLibrary(dataDir, { sentences: 30, format: 10 });
     const env = { VERBATIM_DATA_DIR: dataDir };
 
     const upgrading = await runCliProcess(['search', 'harbour', '--json'], env);
     expect(upgrading.code, upgrading.stderr).toBe(0);
     const lines = upgrading.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(steps + 1);
     expect(lines[0]).toMatch(
-      /^verbatim: Upgrading the library, step 1 of 7: backing up your library, (a few seconds|about \d+ seconds?) left\.$/,
+      new RegExp(
+        `^verbatim: Upgrading the library, step 1 of ${steps}: backing up your library, (a few seconds|about \\d+ seconds?) left\\.$`,
+      ),
     );
     expect(lines[1]).toMatch(
-      /^verbatim: Upgrading the library, step 2 of 7: rebuilding the search index for faster search, /,
+      new RegExp(
+        `^verbatim: Upgrading the library, step 2 of ${steps}: rebuilding the search index for faster search, `,
+      ),
     );
     lines
-      .slice(0, 7)
+      .slice(0, steps)
       .forEach((line, index) =>
         expect(line).toMatch(
-          new RegExp(`^verbatim: Upgrading the library, step ${index + 1} of 7: [a-z][^.]*[a-z] left\\.$`),
+          new RegExp(
+            `^verbatim: Upgrading the library, step ${index + 1} of ${steps}: [a-z][^.]*[a-z] left\\.$`,
+          ),
         ),
       );
-    expect(lines[7]).toMatch(/^verbatim: Library updated in \d+ s\.$/);
+    expect(lines[steps]).toMatch(/^verbatim: Library updated in \d+ s\.$/);
 
     // The library now at the latest format: nothing said, and the same answer on stdout.
     const upgraded = await runCliProcess(['search', 'harbour', '--json'], env);
