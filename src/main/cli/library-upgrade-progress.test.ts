@@ -3,11 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCliProcess } from './cli-process.test-kit';
-import { writePreviousFormatLibrary } from '../core/library/old-library.test-kit';
-import { migrations } from '../core/library/migrations/index';
+import { upgradeStepsFrom, writePreviousFormatLibrary } from '../core/library/old-library.test-kit';
 
-/** From before the prefix indexes (format 10): the backup, then each migration since, a step each. */
-const steps = 1 + migrations.filter((migration) => migration.version > 10).length;
+/** From before the prefix indexes (format 10). */
+const steps = upgradeStepsFrom(10);
 
 describe('a command that opens a library an older Verbatim left', () => {
   it('tells the upgrade on stderr, a line a step and how long it took, and prints the same JSON', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../core/library/database';
-import { writePreviousFormatLibrary } from '../core/library/old-library.test-kit';
+import { upgradeStepsFrom, writePreviousFormatLibrary } from '../core/library/old-library.test-kit';
 import { upgradeContinues } from '../core/app-policy/upgrade-page';
 import { FakeBrowserWindow } from './electron-mock.test-kit';
 import { upgradeLibraryWithWindow } from './upgrade-window';
@@ -33,12 +33,15 @@ describe('the upgrade window', () => {
     expect(FakeBrowserWindow.instances).toHaveLength(1);
     const window = FakeBrowserWindow.instances[0]!;
     const pages = window.loadedUrls.map(pageOf);
-    expect(pages).toHaveLength(7);
+    const steps = upgradeStepsFrom(10);
+    expect(pages).toHaveLength(steps);
     expect(pages[0]).toContain('<p>Backing up your library…</p>');
     expect(pages[1]).toContain('<p>Rebuilding the search index for faster search…</p>');
     for (const [index, page] of pages.entries()) {
       expect(page).toMatch(/role="progressbar"[^>]*aria-valuenow="\d+"/);
-      expect(page).toMatch(new RegExp(`Step ${index + 1} of 7, (a few seconds|about \\d+ \\w+) left\\.`));
+      expect(page).toMatch(
+        new RegExp(`Step ${index + 1} of ${steps}, (a few seconds|about \\d+ \\w+) left\\.`),
+      );
       // Nothing in the page may run: the policy allows no script.
       expect(page).toContain(
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'",

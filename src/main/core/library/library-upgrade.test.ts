@@ -7,7 +7,7 @@ import { openDatabase, schemaVersion } from './database';
 import { listBackups } from './library-backups';
 import { upgradeLibraryOffThread, upgradePending } from './library-upgrade';
 import { migrations } from './migrations/index';
-import { writePreviousFormatLibrary } from './old-library.test-kit';
+import { upgradeStepsFrom, writePreviousFormatLibrary } from './old-library.test-kit';
 import type { UpgradeProgress } from './upgrade-plan';
 
 const latest = migrations.at(-1)!.version;
@@ -29,8 +29,7 @@ describe('upgrading a library off the main thread', () => {
     const seen: UpgradeProgress[] = [];
     const outcome = await upgradeLibraryOffThread(path, { onProgress: (progress) => seen.push(progress) });
     expect(outcome?.elapsedMs).toBeGreaterThanOrEqual(0);
-    // The backup, then each migration after format 10, one step each.
-    const steps = 1 + migrations.filter((migration) => migration.version > 10).length;
+    const steps = upgradeStepsFrom(10);
     expect(steps).toBeGreaterThanOrEqual(9);
     expect(seen.map((progress) => progress.step)).toEqual(Array.from({ length: steps }, (_, i) => i + 1));
     expect(seen.every((progress) => progress.steps === steps)).toBe(true);

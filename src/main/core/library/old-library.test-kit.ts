@@ -56,3 +56,8 @@ function fillCatalog(db: Db, bytes: number): void {
       insert.run(`model-${position}`, position, entry);
   })();
 }
+
+/** The steps of upgrading a library of `format`: the backup, then each migration since, a step each. */
+export function upgradeStepsFrom(format: number): number {
+  return 1 + migrations.filter((migration) => migration.version > format).length;
+}
