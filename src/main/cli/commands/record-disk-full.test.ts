@@ -8,7 +8,7 @@ import { alsaFileInput } from '../alsa-file-input.test-kit';
 import { cliEntry } from '../cli-process.test-kit';
 
 /**
- * `record` until the disk is full, for real: the data folder is a 1 MB tmpfs in a private mount
+ * `record` until the disk is full, for real: the data folder is a 2 MB tmpfs (the library file takes its share) in a private mount
  * namespace, the input a raw file (ALSA's file plugin, 16 kHz mono) longer than the disk holds.
  * The recording stops, stays in the library with every byte it kept, its header saying exactly
  * that, and a sentence says how much was kept and why it stopped.
@@ -23,7 +23,7 @@ describe('record on a disk that fills up', () => {
     const script = `
       set -u
       mkdir -p "$DATA"
-      mount -t tmpfs -o size=1m tmpfs "$DATA"
+      mount -t tmpfs -o size=2m tmpfs "$DATA"
       node --import tsx "$CLI" record --rate 16000 --duration 60 --json > "$WORK/record.out" 2> "$WORK/record.err"
       echo $? > "$WORK/record.code"
       node --import tsx "$CLI" recordings --json > "$WORK/list.out" 2> "$WORK/list.err"
