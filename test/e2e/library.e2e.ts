@@ -308,6 +308,7 @@ test("a row's actions open in a menu by right-click, by the Menu key and by Shif
     'Add tag…',
     'Export…',
     'Apply glossary…',
+    'Publish to newsroom…',
     'Delete…',
   ]);
   await expect(menu.getByRole('menuitem', { name: 'Open' })).toBeFocused();
