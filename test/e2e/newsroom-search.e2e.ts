@@ -15,11 +15,9 @@ import {
 import { newsroomAddressText } from '../../src/main/core/newsroom/newsroom-address';
 import { NewsroomConnection } from '../../src/main/core/newsroom/newsroom-connection';
 import { NewsroomArchive } from '../../src/main/core/newsroom/newsroom-archive';
-import { addDeskMember, createDesk, createNewsroomLogin } from '../../src/main/core/newsroom/newsroom-desks';
-import { migrateNewsroom } from '../../src/main/core/newsroom/newsroom-migrations';
 import {
+  createSampleNewsroom,
   passwordOf,
-  sampleMembers,
   samplePublication,
 } from '../../src/main/core/newsroom/newsroom-archive.test-kit';
 
@@ -43,15 +41,7 @@ test.beforeAll(async () => {
   });
   const admin = new NewsroomConnection(addressOf(postgres.user), adminPassword);
   try {
-    await admin.withClient(async (client) => {
-      await migrateNewsroom(client);
-      for (const desk of ['City', 'Politics']) await createDesk(client, desk);
-      for (const member of sampleMembers) {
-        await createNewsroomLogin(client, member.user, passwordOf(member.user));
-        if (member.desk)
-          await addDeskMember(client, { desk: member.desk, user: member.user, role: member.role });
-      }
-    });
+    await admin.withClient(createSampleNewsroom);
   } finally {
     await admin.close();
   }

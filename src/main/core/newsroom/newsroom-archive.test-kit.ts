@@ -19,17 +19,21 @@ export function passwordOf(user: string): string {
   return `pw-${user}-4c1e9b`;
 }
 
-/** Migrates the test server's newsroom and makes the sample desks, logins and memberships. */
+/** Migrates a newsroom as its administrator and makes the sample desks, logins and memberships. */
+export async function createSampleNewsroom(client: pg.ClientBase): Promise<void> {
+  await migrateNewsroom(client);
+  for (const desk of ['City', 'Politics']) await createDesk(client, desk);
+  for (const member of sampleMembers) {
+    await createNewsroomLogin(client, member.user, passwordOf(member.user));
+    if (member.desk) await addDeskMember(client, { desk: member.desk, user: member.user, role: member.role });
+  }
+}
+
+/** The sample newsroom on the test file's server. */
 export async function setUpSampleNewsroom(server: NewsroomServer): Promise<void> {
   const client = await server.pool.connect();
   try {
-    await migrateNewsroom(client);
-    for (const desk of ['City', 'Politics']) await createDesk(client, desk);
-    for (const member of sampleMembers) {
-      await createNewsroomLogin(client, member.user, passwordOf(member.user));
-      if (member.desk)
-        await addDeskMember(client, { desk: member.desk, user: member.user, role: member.role });
-    }
+    await createSampleNewsroom(client);
   } finally {
     client.release();
   }
