@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -76,6 +76,48 @@ describe('npm test (scripts/run-tests.mjs)', { timeout: 120_000 }, () => {
     expect(ran(run.out)).toEqual(['prerequisites']);
     expect(run.out).toMatch(/^ {2}NOT RUN +typecheck +the prerequisites stage failed$/m);
     expect(run.lastLine).toBe('0 passed, 1 failed, 6 not run');
+    expect(run.code).toBe(1);
+  });
+
+  it("lists under each failed stage the failing tests its output named (Vitest's and Playwright's, not a flaky one), so a log's tail says which", async () => {
+    const dir = standInProject({ unit: 1, e2e: 1 });
+    // What Vitest and Playwright print on failure, coloured, the unit stage's in many small writes.
+    writeFileSync(
+      join(dir, 'scripts', 'unit-output.mjs'),
+      `const text = '\\x1b[31m FAIL \\x1b[39m src/a.test.ts > library > keeps every word\\n' +
+        ' FAIL  src/b.test.ts > survives a SIGKILL\\n FAIL  src/a.test.ts > library > keeps every word\\n';
+      for (const piece of text.match(/[\\s\\S]{1,7}/g)) process.stdout.write(piece);
+      process.exit(1);\n`,
+    );
+    writeFileSync(
+      join(dir, 'scripts', 'e2e-output.mjs'),
+      `console.error('  2 failed\\n    [chromium] › reader.e2e.ts:10:3 › plays a quote\\n' +
+        '    [chromium] › library.e2e.ts:20:3 › row menu\\n  1 flaky\\n    [chromium] › story.e2e.ts:5:3 › retried\\n  160 passed (19.6m)');
+      process.exit(1);\n`,
+    );
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    pkg.scripts['test:unit'] = 'node scripts/unit-output.mjs';
+    pkg.scripts['test:e2e'] = 'node scripts/e2e-output.mjs';
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg));
+    const run = await runIn(dir);
+    const report = run.out.slice(run.out.indexOf('npm test, stage by stage:'));
+    expect(
+      report
+        .split('\n')
+        .slice(5, 13)
+        .map((line) => line.trim()),
+    ).toEqual([
+      expect.stringMatching(/^FAILED +unit +exit code 1/),
+      '✗ src/a.test.ts > library > keeps every word',
+      '✗ src/b.test.ts > survives a SIGKILL',
+      expect.stringMatching(/^FAILED +e2e +exit code 1/),
+      '✗ [chromium] › reader.e2e.ts:10:3 › plays a quote',
+      '✗ [chromium] › library.e2e.ts:20:3 › row menu',
+      expect.stringMatching(/^PASSED +electron/),
+      '5 passed, 2 failed',
+    ]);
     expect(run.code).toBe(1);
   });
 });
