@@ -6,7 +6,7 @@ import {
   createNewsroomLogin,
   deskRoleName,
 } from '../../core/newsroom/newsroom-desks';
-import { knownNewsroomSchemaVersion } from '../../core/newsroom/newsroom-migrations';
+import { knownNewsroomSchemaVersion, newsroomMigrations } from '../../core/newsroom/newsroom-migrations';
 import { useNewsroomServer } from '../../core/newsroom/newsroom-server.test-kit';
 import { runCliProcess, type CliRun } from '../cli-process.test-kit';
 
@@ -30,7 +30,7 @@ describe('newsroom migrate and status, as a person runs them', () => {
     const first = await newsroom(['migrate'], 'postgres', adminPassword);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toBe(
-      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied 1, 2, 3, 4, 5).\n`,
+      `Migrated the newsroom at postgres://postgres@127.0.0.1:${port}/verbatim to schema version ${knownNewsroomSchemaVersion} (applied ${newsroomMigrations.map((migration) => migration.version).join(', ')}).\n`,
     );
     const again = await newsroom(['migrate', '--json'], 'postgres', adminPassword);
     expect(again.code).toBe(0);

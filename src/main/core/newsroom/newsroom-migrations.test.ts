@@ -274,7 +274,7 @@ describe('migration 005: search at scale', () => {
     await using(connect, async (client) => {
       // The refused run changed nothing: the schema is still at 4.
       expect(await checkNewsroomSchema(client)).toBe(4);
-      await migrateNewsroom(client);
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 5));
       const table = await client.query<{ options: string[] }>(
         "SELECT reloptions AS options FROM pg_class WHERE oid = 'verbatim.published_sentences'::regclass",
       );
@@ -291,6 +291,27 @@ describe('migration 005: search at scale', () => {
         "SELECT prosecdef AS definer, proconfig AS config FROM pg_proc WHERE oid = 'verbatim.visible_matches'::regproc",
       );
       expect(search.rows).toEqual([{ definer: true, config: ['search_path=pg_catalog, pg_temp'] }]);
+    });
+  });
+});
+
+describe("migration 006: search plans a desk filter on the desk's own index", () => {
+  it("plans search's function, and only it, as for data on solid-state storage or in memory", async () => {
+    const connect = await freshDatabase('planned');
+    await using(connect, async (client) => {
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 5));
+      const before = await client.query<{ random_page_cost: string }>('SHOW random_page_cost');
+      await migrateNewsroom(client);
+      expect(await checkNewsroomSchema(client)).toBe(6);
+      const search = await client.query<{ definer: boolean; config: string[] }>(
+        "SELECT prosecdef AS definer, proconfig AS config FROM pg_proc WHERE oid = 'verbatim.visible_matches'::regproc",
+      );
+      expect(search.rows).toEqual([
+        { definer: true, config: ['search_path=pg_catalog, pg_temp', 'random_page_cost=1.1'] },
+      ]);
+      // The server's own setting is left as the administrator set it.
+      const after = await client.query<{ random_page_cost: string }>('SHOW random_page_cost');
+      expect(after.rows[0]?.random_page_cost).toBe(before.rows[0]?.random_page_cost);
     });
   });
 });

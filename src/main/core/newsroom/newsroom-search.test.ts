@@ -175,6 +175,45 @@ describe('searchNewsroom', () => {
     expect(first.hits[0]?.desk).toBe('City');
   });
 
+  it('counts up to 200 matches ("200+" past them) and ranks the newest 200: an older, more relevant one waits for a narrower search', async () => {
+    // 150 sentences saying "quay" three times in 2023, 250 saying it once in 2026.
+    await publish(
+      'ana',
+      samplePublication('quays-2023', 1, {
+        recordedAt: Date.UTC(2023, 5, 1),
+        sentences: sampleSentences(150, 'quay quay quay'),
+      }),
+    );
+    await publish(
+      'ana',
+      samplePublication('quays-2026', 1, {
+        recordedAt: Date.UTC(2026, 5, 1),
+        sentences: sampleSentences(250, 'the quay'),
+      }),
+    );
+    const pages = [];
+    let cursor: string | undefined;
+    do {
+      const page = await searchNewsroom(as('ben'), {
+        text: 'quay ',
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      pages.push(page);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages.map((page) => [page.total, page.totalCapped])).toEqual(Array(4).fill([200, true]));
+    const transcripts = new Set(pages.flatMap((page) => page.hits.map((hit) => hit.transcriptId)));
+    expect({ hits: pages.flatMap((page) => page.hits).length, transcripts: [...transcripts] }).toEqual({
+      hits: 200,
+      transcripts: ['quays-2026'],
+    });
+    // A date filter reaches back: the 2023 sentences, each saying it three times, rank first.
+    const older = await searchNewsroom(as('ben'), { text: 'quay ', to: Date.UTC(2024, 0, 1), limit: 5 });
+    expect(older).toMatchObject({ total: 150, totalCapped: false });
+    expect(older.hits.map((hit) => hit.transcriptId)).toEqual(Array(5).fill('quays-2023'));
+  });
+
   it("never shows another desk's, or a colleague's confidential, sentences", async () => {
     // "harbour", typed last, is also a prefix: "Harbours" is found too.
     expect(await found('ben', { text: 'harbour' })).toEqual([
