@@ -35,6 +35,8 @@ export const newsroomPublicationSchema = z.object({
   state: z.enum(['waiting', 'published', 'failed', 'unpublishing', 'unpublished']),
   /** Why the archive refused the last item, when failed. */
   error: z.string().nullable(),
+  /** What of the audio asked for did not go with the publication, and why, in sentences; else null. */
+  audioNote: z.string().nullable(),
   updatedAt: z.number(),
 });
 export type NewsroomPublication = z.infer<typeof newsroomPublicationSchema>;
