@@ -1,0 +1,232 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../library/database';
+import { Library, newsroomCopyId } from '../library/library';
+import { NewsroomArchive } from './newsroom-archive';
+import { connectionAs, samplePublication, setUpSampleNewsroom } from './newsroom-archive.test-kit';
+import type { NewsroomConnection } from './newsroom-connection';
+import { keepNewsroomTranscript, type KeepProgress } from './newsroom-keep';
+import { useNewsroomServer } from './newsroom-server.test-kit';
+import type { Publication } from './publication';
+
+/**
+ * Keeping a colleague's transcript in one's own library (issue #35, point 6), against a real
+ * PostgreSQL: ana (City) publishes, ben (City) keeps; dev (Politics) may not see City's work.
+ */
+const server = useNewsroomServer();
+let ben: NewsroomConnection;
+let db: Db;
+let library: Library;
+let audioDir: string;
+let clock = 1_000;
+
+async function publishAs(user: string, publication: Publication, audio?: Uint8Array): Promise<void> {
+  const connection = connectionAs(server(), user);
+  try {
+    const archive = new NewsroomArchive(connection);
+    await archive.apply({ kind: 'publish', publication });
+    if (audio)
+      for (let chunkIndex = 0; chunkIndex * 1000 < audio.byteLength; chunkIndex++)
+        await archive.putAudioChunk({
+          transcriptId: publication.transcriptId,
+          revision: publication.revision,
+          clip: 'recording',
+          chunkIndex,
+          bytes: audio.subarray(chunkIndex * 1000, (chunkIndex + 1) * 1000),
+        });
+  } finally {
+    await connection.close();
+  }
+}
+
+function withAudio(bytes: Uint8Array): Publication['audio'] {
+  return {
+    byteLength: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    mimeType: 'audio/wav',
+  };
+}
+
+const keep = (reporter: string, transcriptId: string, onProgress?: (progress: KeepProgress) => void) =>
+  keepNewsroomTranscript(ben, library, { reporter, transcriptId }, { audioDir, onProgress });
+
+beforeAll(async () => {
+  await setUpSampleNewsroom(server());
+  ben = connectionAs(server(), 'ben');
+});
+
+afterAll(async () => {
+  await ben.close();
+});
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  library = new Library(db, () => clock++);
+  audioDir = mkdtempSync(join(tmpdir(), 'verbatim-kept-audio-'));
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(audioDir, { recursive: true, force: true });
+});
+
+describe('keeping a newsroom transcript', () => {
+  it('copies the published words, timings, speakers, title, date and language, and not the highlights', async () => {
+    await publishAs('ana', samplePublication('pier', 1, { title: 'The pier' }));
+    const kept = await keep('ana', 'pier');
+    expect(kept).toEqual({
+      id: newsroomCopyId('ana', 'pier'),
+      outcome: 'created',
+      created: true,
+      revision: 1,
+      hasAudio: false,
+    });
+    const job = await library.requireJob(kept.id);
+    expect(job).toMatchObject({
+      title: 'The pier',
+      status: 'completed',
+      audioPath: null,
+      languageCode: 'en',
+      audioDurationMs: 60_000,
+      createdAt: Date.UTC(2025, 3, 14, 9, 30),
+      fromNewsroom: { reporter: 'ana', transcriptId: 'pier', desk: 'City', revision: 1 },
+    });
+    expect(job.speakers).toEqual([
+      { label: 'A', name: 'Harbour master' },
+      { label: 'B', name: 'Speaker B' },
+    ]);
+    const published = samplePublication('pier', 1);
+    const sentences = await library.sentences(kept.id);
+    expect(
+      sentences.map(({ startMs, endMs, speaker, text, words }) => ({ startMs, endMs, speaker, text, words })),
+    ).toEqual(
+      published.sentences.map(({ startMs, endMs, speaker, text, words }) => ({
+        startMs,
+        endMs,
+        speaker,
+        text,
+        words,
+      })),
+    );
+    // The colleague's highlights are theirs: the copy starts with none.
+    expect(await library.highlightsOf(kept.id)).toEqual([]);
+    // The copy is found by search like any transcript.
+    expect((await library.search('harbour')).hits.some((hit) => hit.transcriptId === kept.id)).toBe(true);
+  });
+
+  it('keeping the same revision again changes nothing', async () => {
+    await publishAs('ana', samplePublication('same', 1));
+    const first = await keep('ana', 'same');
+    const before = await library.requireJob(first.id);
+    const again = await keep('ana', 'same');
+    expect(again).toMatchObject({ id: first.id, outcome: 'unchanged', created: false, revision: 1 });
+    expect(await library.requireJob(first.id)).toEqual(before);
+  });
+
+  it("brings the copy to a newer revision, and the reporter's highlights keep their times", async () => {
+    await publishAs('ana', samplePublication('newer', 1));
+    const { id } = await keep('ana', 'newer');
+    const highlight = await library.createHighlight({ transcriptId: id, startMs: 3000, endMs: 5500 });
+    const story = await library.createStory('Harbour piece');
+    await library.addQuoteToStory(story.id, highlight.id);
+    await publishAs('ana', samplePublication('newer', 2, { title: 'The harbour, corrected' }));
+    const kept = await keep('ana', 'newer');
+    expect(kept).toMatchObject({ id, outcome: 'updated', created: false, revision: 2 });
+    const job = await library.requireJob(id);
+    expect(job).toMatchObject({ title: 'The harbour, corrected', fromNewsroom: { revision: 2 } });
+    expect(await library.sentences(id)).toHaveLength(3);
+    const [after] = await library.highlightsOf(id);
+    expect(after).toMatchObject({ id: highlight.id, startMs: highlight.startMs, endMs: highlight.endMs });
+    expect(after?.text).toBe('revision 2 of the harbour 1');
+    const [quote] = (await library.story(story.id)).items;
+    expect(quote).toMatchObject({ kind: 'quote', text: 'revision 2 of the harbour 1' });
+  });
+
+  it('downloads the published recording chunk by chunk, byte for byte, and plays it offline', async () => {
+    const recording = randomBytes(4321);
+    await publishAs('ana', samplePublication('heard', 1, { audio: withAudio(recording) }), recording);
+    const progress: KeepProgress[] = [];
+    const kept = await keep('ana', 'heard', (step) => progress.push(step));
+    expect(kept.hasAudio).toBe(true);
+    const job = await library.requireJob(kept.id);
+    expect(job.audioPath).not.toBeNull();
+    expect(job.audioPath!.startsWith(audioDir)).toBe(true);
+    expect(job.audioPath!.endsWith('.wav')).toBe(true);
+    expect(Buffer.compare(readFileSync(job.audioPath!), recording)).toBe(0);
+    expect(progress.at(0)).toEqual({ bytes: 0, totalBytes: 4321 });
+    expect(progress.at(-1)).toEqual({ bytes: 4321, totalBytes: 4321 });
+    expect(progress).toHaveLength(6);
+    // A newer revision with the same recording keeps the file; another recording replaces it.
+    await publishAs('ana', samplePublication('heard', 2, { audio: withAudio(recording) }));
+    await keep('ana', 'heard');
+    expect((await library.requireJob(kept.id)).audioPath).toBe(job.audioPath);
+    const other = randomBytes(1500);
+    await publishAs('ana', samplePublication('heard', 3, { audio: withAudio(other) }), other);
+    await keep('ana', 'heard');
+    const replaced = (await library.requireJob(kept.id)).audioPath!;
+    expect(Buffer.compare(readFileSync(replaced), other)).toBe(0);
+    expect(existsSync(job.audioPath!)).toBe(false);
+    expect(readdirSync(audioDir)).toEqual([replaced.slice(audioDir.length + 1)]);
+  });
+
+  it('refuses, in words, a recording that is not the one published, leaving nothing behind', async () => {
+    const recording = randomBytes(2500);
+    const tampered = Uint8Array.from(recording);
+    tampered[10] = (tampered[10]! + 1) % 256;
+    await publishAs('ana', samplePublication('tampered', 1, { audio: withAudio(recording) }), tampered);
+    await expect(keep('ana', 'tampered')).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining(
+        'The newsroom holds 2,500 of the 2,500 bytes of the recording of "Harbour interview, revision 1", and they are not the recording ana published',
+      ),
+    });
+    expect(await library.get(newsroomCopyId('ana', 'tampered'))).toBeUndefined();
+    expect(readdirSync(audioDir)).toEqual([]);
+  });
+
+  it('a transcript the reporter may not see is not found, as one that does not exist', async () => {
+    await publishAs('dev', samplePublication('minister', 1, { desk: 'Politics' }));
+    await publishAs('ana', samplePublication('secret', 1, { confidential: true }));
+    for (const [reporter, transcriptId] of [
+      ['dev', 'minister'],
+      ['ana', 'secret'],
+      ['ana', 'nothing-here'],
+    ] as const)
+      await expect(keep(reporter, transcriptId)).rejects.toMatchObject({
+        code: 'not_found',
+        message: `There is no transcript ${reporter}/${transcriptId} in the newsroom that you can see: check the reporter and the id (as newsroom search shows them).`,
+      });
+    expect(await library.list()).toEqual([]);
+  });
+
+  it('refuses corrections, speaker names, a title, review stamps and publishing on the copy, in main', async () => {
+    await publishAs('ana', samplePublication('guarded', 1));
+    const { id } = await keep('ana', 'guarded');
+    const refused = {
+      code: 'forbidden',
+      message: expect.stringContaining("A colleague's transcript from the newsroom: read only"),
+    };
+    await expect(
+      library.edit(id, { kind: 'text', from: 0, count: 1, text: 'Words never said' }),
+    ).rejects.toMatchObject(refused);
+    await expect(library.undo(id)).rejects.toMatchObject(refused);
+    await expect(library.redo(id)).rejects.toMatchObject(refused);
+    await expect(library.renameSpeaker(id, 'A', 'Someone')).rejects.toMatchObject(refused);
+    await expect(library.setTitle(id, 'Mine now')).rejects.toMatchObject(refused);
+    await expect(library.setParagraphChecked(id, 0, true)).rejects.toMatchObject(refused);
+    await expect(library.relink(id, '/elsewhere.wav')).rejects.toMatchObject(refused);
+    // What is the reporter's own is allowed: highlights, notes, tags.
+    const highlight = await library.createHighlight({
+      transcriptId: id,
+      startMs: 0,
+      endMs: 2500,
+      note: 'lead',
+    });
+    expect(highlight.note).toBe('lead');
+    await library.setTags(id, ['follow-up']);
+    expect((await library.requireJob(id)).tags).toEqual(['follow-up']);
+  });
+});
