@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './database';
 import { Library, newsroomCopyId, type NewsroomCopyContent } from './library';
 import { completedTranscriptFromLines, misheardTimings } from './completed-transcript.test-kit';
+import { formatCitation } from '../../../shared/citation';
+import { storyExportOptionsSchema } from '../../../shared/story-export-options';
+import { storyDocument } from '../export/story-document';
 
 /**
  * A copy kept from the newsroom is read only in main (issue #35, point 6): whatever mix of
@@ -136,5 +139,33 @@ describe('a copy kept from the newsroom', () => {
       ['A', 'I run the harbour at night The tides decide'],
       ['B', 'Nobody asked us'],
     ]);
+  });
+
+  it('names the reporter who recorded it wherever a quote of it is cited', async () => {
+    const highlight = await library.createHighlight({ transcriptId: id, startMs: 3000, endMs: 5500 });
+    const recordedBy = { reporter: 'ana', desk: 'City' };
+    expect((await library.quotes()).quotes[0]).toMatchObject({ id: highlight.id, recordedBy });
+    const story = await library.createStory('Night shift');
+    const [item] = (await library.addQuoteToStory(story.id, highlight.id)).items;
+    expect(item).toMatchObject({ kind: 'quote', text: 'The tides decide', recordedBy });
+    expect(formatCitation(item as Parameters<typeof formatCitation>[0], '{speaker}, {time}')).toBe(
+      'Harbour master, 00:00:03, recorded by ana, City desk',
+    );
+    const document = storyDocument(
+      await library.story(story.id),
+      storyExportOptionsSchema.parse({ sourceList: true, timeZone: 'UTC' }),
+    );
+    expect(document.blocks).toContainEqual({
+      kind: 'quote',
+      text: '“The tides decide”',
+      citation: 'Harbour master, “The harbour master”, Apr 14, 2025, 00:00:03, recorded by ana, City desk',
+    });
+    expect(JSON.stringify(document.blocks)).toContain(
+      '“The harbour master”, Apr 14, 2025, recorded by ana, City desk: quote at 00:00:03',
+    );
+    // Kept as text after the copy is deleted, the quote still names who recorded it.
+    await library.delete(id);
+    const [kept] = (await library.story(story.id)).items;
+    expect(kept).toMatchObject({ kind: 'quote', transcriptId: null, recordedBy });
   });
 });

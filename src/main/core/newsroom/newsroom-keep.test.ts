@@ -23,7 +23,11 @@ let library: Library;
 let audioDir: string;
 let clock = 1_000;
 
-async function publishAs(user: string, publication: Publication, audio?: Uint8Array): Promise<void> {
+async function publishAs(
+  user: string,
+  publication: Publication,
+  audio?: Uint8Array<ArrayBuffer>,
+): Promise<void> {
   const connection = connectionAs(server(), user);
   try {
     const archive = new NewsroomArchive(connection);
@@ -42,7 +46,7 @@ async function publishAs(user: string, publication: Publication, audio?: Uint8Ar
   }
 }
 
-function withAudio(bytes: Uint8Array): Publication['audio'] {
+function withAudio(bytes: Uint8Array<ArrayBuffer>): Publication['audio'] {
   return {
     byteLength: bytes.byteLength,
     sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -82,6 +86,7 @@ describe('keeping a newsroom transcript', () => {
       outcome: 'created',
       created: true,
       revision: 1,
+      title: 'The pier',
       hasAudio: false,
     });
     const job = await library.requireJob(kept.id);
@@ -146,7 +151,7 @@ describe('keeping a newsroom transcript', () => {
   });
 
   it('downloads the published recording chunk by chunk, byte for byte, and plays it offline', async () => {
-    const recording = randomBytes(4321);
+    const recording = new Uint8Array(randomBytes(4321));
     await publishAs('ana', samplePublication('heard', 1, { audio: withAudio(recording) }), recording);
     const progress: KeepProgress[] = [];
     const kept = await keep('ana', 'heard', (step) => progress.push(step));
@@ -163,7 +168,7 @@ describe('keeping a newsroom transcript', () => {
     await publishAs('ana', samplePublication('heard', 2, { audio: withAudio(recording) }));
     await keep('ana', 'heard');
     expect((await library.requireJob(kept.id)).audioPath).toBe(job.audioPath);
-    const other = randomBytes(1500);
+    const other = new Uint8Array(randomBytes(1500));
     await publishAs('ana', samplePublication('heard', 3, { audio: withAudio(other) }), other);
     await keep('ana', 'heard');
     const replaced = (await library.requireJob(kept.id)).audioPath!;
@@ -173,7 +178,7 @@ describe('keeping a newsroom transcript', () => {
   });
 
   it('refuses, in words, a recording that is not the one published, leaving nothing behind', async () => {
-    const recording = randomBytes(2500);
+    const recording = new Uint8Array(randomBytes(2500));
     const tampered = Uint8Array.from(recording);
     tampered[10] = (tampered[10]! + 1) % 256;
     await publishAs('ana', samplePublication('tampered', 1, { audio: withAudio(recording) }), tampered);

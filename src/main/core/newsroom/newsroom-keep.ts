@@ -15,6 +15,11 @@ import { openNewsroomTranscript } from './newsroom-search';
  * "not found", as in the newsroom reader.
  */
 
+/** Where the recordings of copies kept from the newsroom are, in the data folder. */
+export function keptNewsroomAudioDir(dataFolder: string): string {
+  return join(dataFolder, 'newsroom-audio');
+}
+
 export interface KeepProgress {
   /** Bytes of the recording downloaded so far, and in all. */
   bytes: number;
@@ -32,8 +37,9 @@ export interface KeptCopy {
   id: string;
   outcome: KeepOutcome;
   created: boolean;
-  /** The newsroom revision the copy now holds. */
+  /** The newsroom revision the copy now holds, and its title. */
   revision: number;
+  title: string;
   /** Whether the copy has its recording (false when it was published without it). */
   hasAudio: boolean;
 }
@@ -63,6 +69,7 @@ export async function keepNewsroomTranscript(
       outcome: 'unchanged',
       created: false,
       revision: existing.revision,
+      title: job.title,
       hasAudio: job.audioPath !== null,
     };
   }
@@ -101,6 +108,7 @@ export async function keepNewsroomTranscript(
       outcome: kept.outcome,
       created: kept.outcome === 'created',
       revision: transcript.revision,
+      title: transcript.title,
       hasAudio: audio !== null,
     };
   } catch (error) {
