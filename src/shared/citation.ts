@@ -71,12 +71,17 @@ export function formatCitation(
   return sourceGone(quote) ? `${citation} ${sourceGoneNote}` : citation;
 }
 
-/** What Copy quote puts on the clipboard: `“The words.” — Speaker, [00:01:23]`. */
+/**
+ * What Copy quote puts on the clipboard: `“The words.” — Speaker, [00:01:23]`, and who recorded
+ * it when it is a colleague's (a copy kept from the newsroom).
+ */
 export function formatCopiedQuote(
   text: string,
   speaker: string,
   ms: number,
   languageCode: string | null | undefined,
+  recordedBy?: { reporter: string; desk: string },
 ): string {
-  return `${inQuotationMarks(text.trim().replace(/\s+/g, ' '), languageCode)} — ${speaker}, [${timeInRecording(ms)}]`;
+  const by = recordedBy ? `, ${recordedByText(recordedBy.reporter, recordedBy.desk)}` : '';
+  return `${inQuotationMarks(text.trim().replace(/\s+/g, ' '), languageCode)} — ${speaker}, [${timeInRecording(ms)}]${by}`;
 }
