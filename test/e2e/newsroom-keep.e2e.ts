@@ -124,7 +124,7 @@ test('keeps a colleague’s transcript, plays it, highlights it by keyboard and 
   await reader.transportButton('Pause').click();
 
   // A highlight of its first sentence, by keyboard from the caret.
-  await highlights.selectFrom('revision', 5);
+  await highlights.selectFrom('revision', 6);
   await highlights.highlight('Quote', 'Lead quote');
   await expect.poll(() => highlights.markedWords()).toEqual(['revision', '1', 'of', 'the', 'harbour', '0']);
 
