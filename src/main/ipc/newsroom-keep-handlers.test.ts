@@ -114,7 +114,9 @@ describe("keeping a colleague's transcript from the app", () => {
       created: false,
     });
 
-    const readOnly = expect.stringContaining("A colleague's transcript from the newsroom: read only");
+    const readOnly = expect.stringContaining(
+      "A colleague's transcript from the newsroom: read only",
+    ) as string;
     expect(
       await failure('corrections.edit', {
         id: kept.id,

@@ -116,7 +116,7 @@ describe('a copy kept from the newsroom', () => {
                 code: 'forbidden',
                 message: expect.stringMatching(
                   /^A colleague's transcript from the newsroom: read only: .+ stays with the reporter who recorded it\./,
-                ),
+                ) as string,
               });
             else await allowedCommands[command]!(library);
           }

@@ -186,7 +186,7 @@ describe('keeping a newsroom transcript', () => {
       code: 'conflict',
       message: expect.stringContaining(
         'The newsroom holds 2,500 of the 2,500 bytes of the recording of "Harbour interview, revision 1", and they are not the recording ana published',
-      ),
+      ) as string,
     });
     expect(await library.get(newsroomCopyId('ana', 'tampered'))).toBeUndefined();
     expect(readdirSync(audioDir)).toEqual([]);
@@ -212,7 +212,7 @@ describe('keeping a newsroom transcript', () => {
     const { id } = await keep('ana', 'guarded');
     const refused = {
       code: 'forbidden',
-      message: expect.stringContaining("A colleague's transcript from the newsroom: read only"),
+      message: expect.stringContaining("A colleague's transcript from the newsroom: read only") as string,
     };
     await expect(
       library.edit(id, { kind: 'text', from: 0, count: 1, text: 'Words never said' }),
