@@ -6,6 +6,8 @@ import { test, expect, fixtureDir } from './fixtures';
 import { NewsroomSection } from './pages/newsroom-section';
 import { NewsroomSearchPage } from './pages/newsroom-search-page';
 import { QuotesPage, ReaderHighlights, StoriesPage } from './pages/highlights-page';
+import { FindReplaceBar, ReviewPanel } from './pages/review-page';
+import { newsroomCopyReadOnly } from '../../src/shared/library';
 import {
   freePort,
   newsroomDatabase,
@@ -116,6 +118,39 @@ test('keeps a colleague’s transcript, plays it, highlights it by keyboard and 
   await reader.more.click();
   await expect(reader.moreMenu.getByRole('menuitem', { name: 'Publish to newsroom…' })).toBeDisabled();
   await page.keyboard.press('Escape');
+
+  // Find stays; replacing is not offered, by button or by Ctrl+H, and says why.
+  await page.keyboard.press('Control+h');
+  const find = new FindReplaceBar(page);
+  await expect(find.findBox).toBeFocused();
+  await find.findBox.fill('harbour');
+  await expect(find.count).toHaveText(/^1 of \d+ match/);
+  const replaceToggle = page.getByRole('search', { name: 'Find in transcript' }).getByRole('button', {
+    name: 'Replace…',
+  });
+  await expect(replaceToggle).toBeDisabled();
+  await expect(replaceToggle).toHaveAttribute('title', newsroomCopyReadOnly);
+  await expect(find.replaceBox).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(find.findBox).toHaveCount(0);
+
+  // The speaker button stays to say why; nothing offers a spelling for the glossary.
+  const correctSpeaker = reader.transcript.getByRole('button', { name: /^Correct the speaker/ }).first();
+  await expect(correctSpeaker).toBeDisabled();
+  await expect(correctSpeaker).toHaveAttribute('title', newsroomCopyReadOnly);
+  await expect(page.getByRole('list', { name: 'Spellings to keep' })).toHaveCount(0);
+
+  // Its review was its reporter's: no stamping, by button, checkbox or F9.
+  const review = new ReviewPanel(page);
+  await review.tab.click();
+  await expect(review.markPlaying).toBeDisabled();
+  await expect(review.markPlaying).toHaveAttribute('title', newsroomCopyReadOnly);
+  await expect(review.checkbox(0)).toBeDisabled();
+  await expect(review.checkbox(0)).toHaveAttribute('title', newsroomCopyReadOnly);
+  const progressBefore = await review.progress.textContent();
+  await page.keyboard.press('F9');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(review.progress).toHaveText(progressBefore ?? '');
 
   // Play moves the playhead: its recording was downloaded with it.
   await expect.poll(() => reader.audioReady()).toBeGreaterThanOrEqual(1);
