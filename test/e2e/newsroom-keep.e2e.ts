@@ -166,6 +166,9 @@ test('keeps a colleague’s transcript, plays it, highlights it by keyboard and 
   // Into a story, from Quotes: the story's citation names the reporter who recorded it.
   await shell.goTo('quotes');
   const quotes = new QuotesPage(page);
+  await expect(quotes.quote('revision 1 of the harbour 0').getByTestId('quote-recorded-by')).toHaveText(
+    'recorded by ana, City desk',
+  );
   await quotes.addToStory('revision 1 of the harbour 0', 'Pier piece', true);
   await shell.goTo('stories');
   const stories = new StoriesPage(page);
