@@ -1,6 +1,5 @@
 import type { Handlers, TranscriptDetail, TranscriptOpening } from '../../shared/ipc/contract';
 import type { TranscriptSummary } from '../../shared/library';
-import { rm } from 'node:fs/promises';
 import { inspectRecording } from '../core/transcription/recording-file';
 import type { Services } from '../core/app-services';
 import { toSummary } from './transcript-summary';
@@ -83,10 +82,7 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
       // The service copy goes first: if that fails, nothing is lost locally and the user can retry.
       const remoteDeleted = remote && job.remoteId !== null;
       if (remoteDeleted && job.remoteId) await services.core.clientFor(job.region).delete(job.remoteId);
-      await library.delete(id, { quotesInStories });
-      await services.core.redactedAudio.remove(id);
-      // A copy's recording was downloaded from the newsroom for it alone; one's own is the reporter's file.
-      if (job.fromNewsroom && job.audioPath) await rm(job.audioPath, { force: true });
+      await services.core.deleteTranscript(job, { quotesInStories });
       return { deleted: id, remote: remoteDeleted };
     },
     'transcripts.relink': async ({ id, path }) => {

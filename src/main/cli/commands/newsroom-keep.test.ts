@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
 import { useNewsroomServer } from '../../core/newsroom/newsroom-server.test-kit';
 import type { Publication } from '../../core/newsroom/publication';
 import { runCliProcess, type CliRun } from '../cli-process.test-kit';
+import { keptNewsroomAudioDir } from '../../core/newsroom/newsroom-keep';
 
 /**
  * `newsroom keep` (issue #35, point 6) through a real child process with piped output: ben keeps
@@ -109,6 +110,32 @@ describe('newsroom keep', () => {
     expect(run.stdout).toMatch(
       /^Updated your copy of ana\/harbour, "The harbour master, corrected" \(newsroom-[0-9a-f]{32}\), to revision 2, without a recording \(it was published without one\); your highlights kept their places\.\n$/,
     );
+  });
+
+  it('`delete` of a copy takes its downloaded recording with it, as the app does', async () => {
+    await publishAsAna(
+      samplePublication('pier', 1, {
+        title: 'The pier at night',
+        audio: {
+          byteLength: recording.byteLength,
+          sha256: createHash('sha256').update(recording).digest('hex'),
+          mimeType: 'audio/wav',
+        },
+      }),
+      recording,
+    );
+    const kept = await asBen(['newsroom', 'keep', 'ana/pier', '--json']);
+    expect(kept).toMatchObject({ code: 0, stderr: '' });
+    const { id } = JSON.parse(kept.stdout) as { id: string };
+    const shown = await asBen(['show', id, '--json']);
+    const { audioPath } = JSON.parse(shown.stdout) as { audioPath: string };
+    expect(audioPath.startsWith(keptNewsroomAudioDir(dataDir))).toBe(true);
+    expect(existsSync(audioPath)).toBe(true);
+
+    const deleted = await asBen(['delete', id]);
+    expect(deleted).toMatchObject({ code: 0, stderr: '', stdout: `Deleted "The pier at night".\n` });
+    expect(existsSync(audioPath)).toBe(false);
+    expect(readdirSync(keptNewsroomAudioDir(dataDir)).filter((name) => name.startsWith(id))).toEqual([]);
   });
 
   it('one ben may not see is not found, in words, and a malformed reference is a usage error', async () => {
