@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VerbatimError } from '../../../shared/errors';
 import { openDatabase, type Db } from '../library/database';
 import { Library, newsroomCopyId } from '../library/library';
 import { NewsroomArchive } from './newsroom-archive';
@@ -175,6 +176,83 @@ describe('keeping a newsroom transcript', () => {
     expect(Buffer.compare(readFileSync(replaced), other)).toBe(0);
     expect(existsSync(job.audioPath!)).toBe(false);
     expect(readdirSync(audioDir)).toEqual([replaced.slice(audioDir.length + 1)]);
+  });
+
+  it('an interrupted download goes on where it stopped: only the chunks not yet there are read', async () => {
+    const recording = new Uint8Array(randomBytes(4321));
+    await publishAs('ana', samplePublication('resumed', 1, { audio: withAudio(recording) }), recording);
+    // The network boundary: the archive's reads of a chunk's bytes, counted and, once, cut after two.
+    const chunkReads: number[] = [];
+    let lostAfter: number | undefined = 2;
+    const counted = new Proxy(ben, {
+      get(target, property, receiver) {
+        if (property !== 'query') {
+          const value: unknown = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+        }
+        return async (text: string, values: readonly unknown[] = []) => {
+          if (/^SELECT bytes FROM verbatim\.published_audio_chunks/.test(text)) {
+            if (lostAfter !== undefined && chunkReads.length === lostAfter)
+              throw new VerbatimError('network', 'The connection to the newsroom was lost.');
+            chunkReads.push(values[3] as number);
+          }
+          return target.query(text, values);
+        };
+      },
+    });
+    const keepThrough = (onProgress?: (progress: KeepProgress) => void) =>
+      keepNewsroomTranscript(
+        counted,
+        library,
+        { reporter: 'ana', transcriptId: 'resumed' },
+        { audioDir, onProgress },
+      );
+
+    await expect(keepThrough()).rejects.toMatchObject({ code: 'network' });
+    expect(chunkReads).toEqual([0, 1]);
+    expect(await library.get(newsroomCopyId('ana', 'resumed'))).toBeUndefined();
+    // The two chunks done stay on disk, in the partial file.
+    const [partial] = readdirSync(audioDir);
+    expect(partial).toMatch(/\.part$/);
+    expect(readFileSync(join(audioDir, partial!)).byteLength).toBe(2000);
+
+    lostAfter = undefined;
+    chunkReads.length = 0;
+    const progress: KeepProgress[] = [];
+    const kept = await keepThrough((step) => progress.push(step));
+    expect(chunkReads).toEqual([2, 3, 4]);
+    expect(progress.map((step) => step.bytes)).toEqual([2000, 3000, 4000, 4321]);
+    // Verified over the whole: byte for byte the published recording, and no part left.
+    const job = await library.requireJob(kept.id);
+    expect(Buffer.compare(readFileSync(job.audioPath!), recording)).toBe(0);
+    expect(readdirSync(audioDir)).toEqual([job.audioPath!.slice(audioDir.length + 1)]);
+  });
+
+  it('a partial chunk at the end of an interrupted download is read again, and a wrong part is refused and removed', async () => {
+    const recording = new Uint8Array(randomBytes(2500));
+    await publishAs('ana', samplePublication('torn', 1, { audio: withAudio(recording) }), recording);
+    const id = newsroomCopyId('ana', 'torn');
+    const partial = join(audioDir, `${id}-r1.wav.part`);
+    // A chunk and a half of it, the half torn mid-write.
+    writeFileSync(partial, recording.subarray(0, 1500));
+    const kept = await keep('ana', 'torn');
+    expect(Buffer.compare(readFileSync((await library.requireJob(kept.id)).audioPath!), recording)).toBe(0);
+
+    // A part whose bytes are not the recording's (a disk error) fails the checksum over the whole.
+    const other = new Uint8Array(randomBytes(2500));
+    await publishAs('ana', samplePublication('spoiled', 1, { audio: withAudio(other) }), other);
+    const spoiled = join(audioDir, `${newsroomCopyId('ana', 'spoiled')}-r1.wav.part`);
+    writeFileSync(spoiled, new Uint8Array(1000));
+    await expect(keep('ana', 'spoiled')).rejects.toMatchObject({ code: 'conflict' });
+    expect(existsSync(spoiled)).toBe(false);
+    // Kept again, it starts afresh and is right.
+    await keep('ana', 'spoiled');
+    expect(
+      Buffer.compare(
+        readFileSync((await library.requireJob(newsroomCopyId('ana', 'spoiled'))).audioPath!),
+        other,
+      ),
+    ).toBe(0);
   });
 
   it('refuses, in words, a recording that is not the one published, leaving nothing behind', async () => {

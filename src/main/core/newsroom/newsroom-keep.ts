@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { VerbatimError } from '../../../shared/errors';
 import type { NewsroomTranscript } from '../../../shared/newsroom-search';
@@ -152,7 +153,9 @@ async function publishedRecordingOf(
 /**
  * Downloads the revision's recording chunk by chunk into `audioDir`, hashing as it goes, and
  * keeps it only when it is exactly what the colleague published (length and SHA-256): a
- * recording still on its way, or changed, is refused in words and nothing is left behind.
+ * recording still on its way, or changed, is refused in words and nothing is left behind. A
+ * download that was interrupted (the connection lost, the app quit) leaves its partial file,
+ * and the next keep of the same revision goes on after its last whole chunk.
  */
 async function downloadPublishedRecording(
   newsroom: NewsroomConnection,
@@ -168,35 +171,44 @@ async function downloadPublishedRecording(
   );
   const partial = `${path}.part`;
   const key = [transcript.reporter, transcript.transcriptId, transcript.revision];
-  const chunks = await newsroom.query<{ chunk_index: number }>(
-    `SELECT chunk_index FROM verbatim.published_audio_chunks
+  // Their lengths, not their bytes: where each chunk ends in the file tells which are there already.
+  const chunks = await newsroom.query<{ chunk_index: number; byte_length: number }>(
+    `SELECT chunk_index, octet_length(bytes) AS byte_length FROM verbatim.published_audio_chunks
      WHERE reporter = $1 AND transcript_id = $2 AND revision = $3 AND clip = 'recording' ORDER BY chunk_index`,
     key,
   );
+  const resumed = chunksDownloaded(chunks, await partialLength(partial));
   const hash = createHash('sha256');
-  let bytes = 0;
-  const file = await open(partial, 'w');
+  let bytes = resumed.bytes;
+  if (bytes > 0) {
+    // A chunk half written when it stopped is read again: the file ends at the last whole one.
+    await truncate(partial, bytes);
+    for await (const piece of createReadStream(partial)) hash.update(piece as Buffer);
+  }
+  const file = await open(partial, bytes > 0 ? 'a' : 'w');
   try {
     options.onProgress?.({ bytes, totalBytes: held.bytes });
-    for (const { chunk_index: chunkIndex } of chunks) {
+    for (const { chunk_index: chunkIndex } of chunks.slice(resumed.chunks)) {
       const found = await newsroom.query<{ bytes: Buffer }>(
         `SELECT bytes FROM verbatim.published_audio_chunks
          WHERE reporter = $1 AND transcript_id = $2 AND revision = $3 AND clip = 'recording' AND chunk_index = $4`,
         [...key, chunkIndex],
       );
       const chunk = found[0]?.bytes;
-      // The colleague republished meanwhile: this revision's chunks went with it.
-      if (!chunk) throw republished(transcript);
+      // The colleague republished meanwhile: this revision's chunks went with it, and so does the part.
+      if (!chunk) {
+        await file.close();
+        await rm(partial, { force: true });
+        throw republished(transcript);
+      }
       hash.update(chunk);
       await file.write(chunk);
       bytes += chunk.byteLength;
       options.onProgress?.({ bytes, totalBytes: held.bytes });
     }
-    await file.close();
-  } catch (error) {
+  } finally {
+    // Closed, not removed, when it stopped: the next keep goes on from it.
     await file.close().catch(() => undefined);
-    await rm(partial, { force: true });
-    throw error;
   }
   const sha256 = hash.digest('hex');
   if (sha256 !== held.sha256 || bytes !== held.bytes) {
@@ -208,6 +220,34 @@ async function downloadPublishedRecording(
   }
   await rename(partial, path);
   return path;
+}
+
+/** The length of an interrupted download's partial file; 0 when there is none. */
+async function partialLength(partial: string): Promise<number> {
+  try {
+    return (await stat(partial)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+}
+
+/**
+ * How many of the chunks, in order, a partial file of `length` bytes holds whole, and their
+ * bytes. What follows the last whole chunk is dropped and read again.
+ */
+function chunksDownloaded(
+  chunks: readonly { byte_length: number }[],
+  length: number,
+): { chunks: number; bytes: number } {
+  let count = 0;
+  let bytes = 0;
+  for (const chunk of chunks) {
+    if (bytes + chunk.byte_length > length) break;
+    bytes += chunk.byte_length;
+    count++;
+  }
+  return { chunks: count, bytes };
 }
 
 function republished(transcript: NewsroomTranscript): VerbatimError {
