@@ -11,6 +11,7 @@ import type { JobRecord, NewsroomPublicationRecord } from './core/library/librar
 import type { Clock } from './base/clock';
 import type { Secrets } from './core/secrets/secret-store';
 import type { ExportProgress } from '../shared/ipc/export-contract';
+import type { NewsroomKeepProgress } from '../shared/ipc/newsroom-contract';
 import type { ExportPlatform } from './core/export/export-platform';
 import { systemClock, wallTimeWithPacingOf } from './base/clock';
 import { createCatalogService } from './core/catalog/catalog-setup';
@@ -191,6 +192,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
   };
   // Publishing offline first: what is queued in the library goes to the newsroom when it answers.
   const newsroomPublicationChanged = new Signal<NewsroomPublicationRecord>();
+  const newsroomKeepProgress = new Signal<NewsroomKeepProgress>();
   const newsroom = new NewsroomPublisher({
     onChange: (publication) => newsroomPublicationChanged.emit(publication),
     library: core.library,
@@ -284,6 +286,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     logger,
     newsroom,
     newsroomPublicationChanged,
+    newsroomKeepProgress,
     newsroomReader,
     start: async () => {
       // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).

@@ -17,6 +17,8 @@ export interface CitedQuote {
   transcriptTitle: string;
   recordedAt: number;
   startMs: number;
+  /** The colleague who recorded a quote of a copy kept from the newsroom (issue #35, point 6). */
+  recordedBy?: { reporter: string; desk: string } | undefined;
 }
 
 export const unknownSpeaker = 'Unknown speaker';
@@ -26,6 +28,11 @@ export const unknownSpeaker = 'Unknown speaker';
  * itself is printed as it was: what was said has not changed, only where it can be checked.
  */
 export const sourceGoneNote = '(recording no longer in the library)';
+
+/** "recorded by ana, City desk": who recorded a colleague's transcript, as its citations name them. */
+export function recordedByText(reporter: string, desk: string): string {
+  return `recorded by ${reporter}, ${desk} desk`;
+}
 
 /** 751000 → "00:12:31": where the words are in the recording, as the reader's clock shows it. */
 export function timeInRecording(ms: number): string {
@@ -41,8 +48,9 @@ export function sourceGone(quote: Pick<CitedQuote, 'transcriptId'>): boolean {
 
 /**
  * The citation without its leading dash: the template (a validated citation style, by default
- * `{speaker}, “{title}”, {date}, {time}`) with each fact filled in, and the note when the
- * recording is no longer in the library.
+ * `{speaker}, “{title}”, {date}, {time}`) with each fact filled in, then who recorded it when it
+ * is a colleague's (a copy kept from the newsroom: whatever the style, a quote never passes for
+ * the reporter's own interview), and the note when the recording is no longer in the library.
  */
 export function formatCitation(
   quote: CitedQuote,
@@ -56,16 +64,24 @@ export function formatCitation(
     time: timeInRecording(quote.startMs),
   };
   // The template was validated, so every {name} is one of the facts above.
-  const citation = template.replace(/\{([a-z]+)\}/g, (whole, name: string) => facts[name] ?? whole);
+  const filled = template.replace(/\{([a-z]+)\}/g, (whole, name: string) => facts[name] ?? whole);
+  const citation = quote.recordedBy
+    ? `${filled}, ${recordedByText(quote.recordedBy.reporter, quote.recordedBy.desk)}`
+    : filled;
   return sourceGone(quote) ? `${citation} ${sourceGoneNote}` : citation;
 }
 
-/** What Copy quote puts on the clipboard: `“The words.” — Speaker, [00:01:23]`. */
+/**
+ * What Copy quote puts on the clipboard: `“The words.” — Speaker, [00:01:23]`, and who recorded
+ * it when it is a colleague's (a copy kept from the newsroom).
+ */
 export function formatCopiedQuote(
   text: string,
   speaker: string,
   ms: number,
   languageCode: string | null | undefined,
+  recordedBy?: { reporter: string; desk: string },
 ): string {
-  return `${inQuotationMarks(text.trim().replace(/\s+/g, ' '), languageCode)} — ${speaker}, [${timeInRecording(ms)}]`;
+  const by = recordedBy ? `, ${recordedByText(recordedBy.reporter, recordedBy.desk)}` : '';
+  return `${inQuotationMarks(text.trim().replace(/\s+/g, ' '), languageCode)} — ${speaker}, [${timeInRecording(ms)}]${by}`;
 }

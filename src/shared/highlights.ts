@@ -51,6 +51,13 @@ export const highlightSchema = z.object({
 });
 export type Highlight = z.infer<typeof highlightSchema>;
 
+/**
+ * Who recorded a quote of a copy kept from the newsroom (issue #35, point 6): its citation names
+ * them. Absent for a quote of the reporter's own transcript.
+ */
+export const recordedBySchema = z.object({ reporter: z.string(), desk: z.string() });
+export type RecordedBy = z.infer<typeof recordedBySchema>;
+
 /** A highlight as the Quotes view lists it: with its transcript's title and recording date. */
 export const quoteSchema = highlightSchema.extend({
   transcriptTitle: z.string(),
@@ -60,6 +67,7 @@ export const quoteSchema = highlightSchema.extend({
   languageCode: z.string().nullable(),
   labelName: z.string(),
   labelColor: highlightColorSchema,
+  recordedBy: recordedBySchema.optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -131,6 +139,7 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     endMs: z.number().int(),
     /** Every word of the quote was deleted by a correction, or its transcript is gone. */
     missing: z.boolean(),
+    recordedBy: recordedBySchema.optional(),
   }),
   z.object({ id: z.number().int(), kind: z.literal('text'), text: z.string() }),
 ]);

@@ -21,6 +21,22 @@ export const finishedStatuses: readonly JobStatus[] = ['completed', 'error', 'ca
 export const regionSchema = z.enum(['us', 'eu']);
 export type Region = z.infer<typeof regionSchema>;
 
+/**
+ * Where a read-only copy kept from the newsroom comes from (issue #35, point 6): the colleague
+ * who recorded it, their transcript's id in the archive, its desk, the revision copied and when.
+ */
+export const newsroomOriginSchema = z.object({
+  reporter: z.string(),
+  transcriptId: z.string(),
+  desk: z.string(),
+  revision: z.number().int(),
+  keptAt: z.number().int(),
+});
+export type NewsroomOrigin = z.infer<typeof newsroomOriginSchema>;
+
+/** Why a copy kept from the newsroom refuses a change: every surface says the same. */
+export const newsroomCopyReadOnly = "A colleague's transcript from the newsroom: read only";
+
 export const transcriptSummarySchema = z.object({
   id: z.string(),
   remoteId: z.string().nullable(),
@@ -44,6 +60,8 @@ export const transcriptSummarySchema = z.object({
   corrections: z.number().int(),
   /** How much of the transcript was checked against the audio, in paragraphs. */
   review: z.object({ checked: z.number().int(), paragraphs: z.number().int() }),
+  /** Only on a read-only copy kept from the newsroom; the reporter's own transcripts have none. */
+  fromNewsroom: newsroomOriginSchema.optional(),
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 

@@ -24,14 +24,18 @@ export interface E2eNewsroom {
   stop(): Promise<void>;
 }
 
-/** Starts the server, migrates it and makes each desk and each reporter on their desk. */
+/**
+ * Starts the server, migrates it and makes each desk and each reporter on their desk. `port`
+ * starts it where an address already points, as a newsroom that comes back.
+ */
 export async function startE2eNewsroom(
   members: readonly { user: string; password: string; desk: string }[],
+  { port }: { port?: number } = {},
 ): Promise<E2eNewsroom> {
   const adminPassword = randomBytes(18).toString('base64url');
   const postgres = await startLocalPostgres({
     dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-e2e-')),
-    port: await freePort(),
+    port: port ?? (await freePort()),
     password: adminPassword,
     persistent: false,
   });

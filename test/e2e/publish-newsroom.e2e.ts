@@ -1,8 +1,12 @@
-import { join } from 'node:path';
+import { copyFileSync, mkdtempSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { test, expect, fixtureDir } from './fixtures';
 import { CorrectionsPage } from './pages/corrections-page';
 import { LibraryPage } from './pages/library-page';
 import { PublishPage } from './pages/publish-page';
+import { callBridge } from './pages/bridge';
+import type { TranscriptSummary } from '../../src/shared/library';
 import { startE2eNewsroom, type E2eNewsroom } from './newsroom-postgres.test-kit';
 import { freePort } from '../../scripts/newsroom/local-postgres';
 
@@ -88,4 +92,37 @@ test('the reporter publishes from the reader with the keyboard, publishes a corr
   await expect(publishing.badge(library.rows.and(page.locator(`[data-id="${id}"]`)))).toHaveText(
     'Published · rev 3',
   );
+});
+
+test('a recording moved away is published without it, and the reader and the row say so quietly', async ({
+  shell,
+  page,
+}) => {
+  await shell.open();
+  const publishing = new PublishPage(page);
+  await publishing.setNewsroom(newsroom.addressOf('ana'), anaPassword);
+  // A copy to move: the library links the file it was given, and the fixture stays where it is.
+  const recording = join(mkdtempSync(join(tmpdir(), 'verbatim-e2e-moved-')), basename(interview));
+  copyFileSync(interview, recording);
+  const corrections = new CorrectionsPage(page);
+  const id = await corrections.reader.openNewTranscript(recording, { speaker_labels: true });
+  const {
+    summary: { title, audioPath },
+  } = await callBridge<{ summary: TranscriptSummary }>(page, 'transcripts.get', { id });
+  expect(audioPath).toBe(recording);
+  renameSync(recording, `${recording}.moved`);
+
+  await corrections.reader.transcript.focus();
+  await page.keyboard.press('Control+Shift+P');
+  await publishing.withRecording.check();
+  await publishing.publishWithKeyboard();
+  await expect(publishing.state).toHaveText('Published · rev 1');
+  const note = `"${title}" was published without its recording: it is no longer at ${audioPath!} (moved, renamed or on a drive that is not connected); relink it and publish again with its audio.`;
+  await expect(publishing.audioNote).toHaveText(note);
+  expect(await archived(id, 'Gull')).toEqual({ revision: 1, hasWord: true });
+
+  await shell.goTo('library');
+  const badge = publishing.badge(new LibraryPage(page).rows.and(page.locator(`[data-id="${id}"]`)));
+  await expect(badge).toHaveText('Published · rev 1');
+  await expect(badge).toHaveAttribute('title', `Published · rev 1. ${note}`);
 });

@@ -1,56 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { NewsroomSection } from './pages/newsroom-section';
-import {
-  freePort,
-  newsroomDatabase,
-  startLocalPostgres,
-  type LocalPostgres,
-} from '../../scripts/newsroom/local-postgres';
-import { newsroomAddressText } from '../../src/main/core/newsroom/newsroom-address';
-import { NewsroomConnection } from '../../src/main/core/newsroom/newsroom-connection';
-import { addDeskMember, createDesk, createNewsroomLogin } from '../../src/main/core/newsroom/newsroom-desks';
-import { migrateNewsroom } from '../../src/main/core/newsroom/newsroom-migrations';
+import { startE2eNewsroom, type E2eNewsroom } from './newsroom-postgres.test-kit';
 
-/** A real PostgreSQL for this file (issue #35: never a stand-in), with ana a reporter on City. */
-let postgres: LocalPostgres;
+/** Ana, a reporter on City, on a real PostgreSQL for this file. */
+let newsroomServer: E2eNewsroom;
 /** Spaces around it on purpose: the password must reach the server byte for byte. */
 const anaPassword = ' ana-pw-5e1d ';
 
 test.beforeAll(async () => {
-  const adminPassword = randomBytes(18).toString('base64url');
-  postgres = await startLocalPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-e2e-')),
-    port: await freePort(),
-    password: adminPassword,
-    persistent: false,
-  });
-  const admin = new NewsroomConnection(
-    { user: postgres.user, host: '127.0.0.1', port: postgres.port, database: newsroomDatabase },
-    adminPassword,
-  );
-  try {
-    await admin.withClient(async (client) => {
-      await migrateNewsroom(client);
-      await createDesk(client, 'City');
-      await createNewsroomLogin(client, 'ana', anaPassword);
-      await addDeskMember(client, { desk: 'City', user: 'ana', role: 'reporter' });
-    });
-  } finally {
-    await admin.close();
-  }
+  newsroomServer = await startE2eNewsroom([{ user: 'ana', password: anaPassword, desk: 'City' }]);
 });
 
 test.afterAll(async () => {
-  await postgres.stop();
+  await newsroomServer.stop();
 });
 
-const anaAddress = (): string =>
-  newsroomAddressText({ user: 'ana', host: '127.0.0.1', port: postgres.port, database: newsroomDatabase });
+const anaAddress = (): string => newsroomServer.addressOf('ana');
 
 async function openNewsroom(
   page: Page,
@@ -75,7 +41,9 @@ test('a bad newsroom address is refused with what to write, before anything conn
     'The newsroom address is not an address: write it as postgres://reporter@db.example.org:5432/verbatim.',
   );
   await expect(newsroom.address).toHaveAttribute('aria-invalid', 'true');
-  await newsroom.address.fill(`postgres://ana:secret-in-url@127.0.0.1:${postgres.port}/verbatim`);
+  await newsroom.address.fill(
+    `postgres://ana:secret-in-url@127.0.0.1:${newsroomServer.postgres.port}/verbatim`,
+  );
   await newsroom.address.press('Enter');
   await expect(newsroom.addressProblem()).toHaveText(
     'The newsroom address must not hold the password: remove it from the address and enter it in the password field instead.',

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Region } from '../../shared/library';
 import type { TextChoice } from '../../shared/redaction';
@@ -10,6 +11,7 @@ import type { NetworkBounds } from './http/network-bounds';
 import { LibraryDatabase } from './library/library-database';
 import { claimDataFolder, type FolderOwnership } from './library/folder-owner';
 import type { Library, JobRecord } from './library/library';
+import type { QuotesOnDelete } from '../../shared/highlights';
 import { Glossaries } from './glossary/glossaries';
 import type { Recordings } from './library/recordings';
 import { Scheduler } from './scheduler/scheduler';
@@ -75,6 +77,12 @@ export interface Core {
   redactions: RedactionLookup;
   /** What a player is served for a transcript: redacted unless the original is asked for. */
   recordingOf(transcriptId: string, audio: TextChoice): Promise<PlayableRecording | undefined>;
+  /**
+   * Takes a transcript out of the library with the files kept for it alone: the service's
+   * redacted recording, and a newsroom copy's downloaded recording (one's own recording is the
+   * reporter's file and stays). The app and the command line delete through this one path.
+   */
+  deleteTranscript(job: JobRecord, options: { quotesInStories: QuotesOnDelete }): Promise<void>;
   clientFor(region: Region): TranscriptionClient;
   /** The address `clientFor(region)` sends to: an override, else the service's own. */
   transcriptionAddress(region: Region): string;
@@ -182,6 +190,11 @@ export function createCore(config: CoreConfig): Core {
     redactedAudio,
     redactions,
     recordingOf: playableRecordings(library, redactions),
+    deleteTranscript: async (job, options) => {
+      await library.delete(job.id, options);
+      await redactedAudio.remove(job.id);
+      if (job.fromNewsroom && job.audioPath) await rm(job.audioPath, { force: true });
+    },
     clientFor,
     transcriptionAddress,
     ownership,

@@ -19,6 +19,7 @@ import type { ServiceAddresses } from '../../shared/service-addresses';
 import type { UnsavedEdits } from './app-policy/unsaved-edits';
 import type { NewsroomReader } from './newsroom/newsroom-reader';
 import type { NewsroomPublisher } from './publishing/newsroom-publisher';
+import type { NewsroomKeepProgress } from '../../shared/ipc/newsroom-contract';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
@@ -61,6 +62,8 @@ export interface Services extends VoiceServices {
   newsroom: NewsroomPublisher;
   /** A transcript's publication changed state (queued, published, unpublished, failed): for the badges. */
   newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
+  /** The recording of a colleague's transcript being kept in the library downloads. */
+  newsroomKeepProgress: Signal<NewsroomKeepProgress>;
 }
 
 /** The assistant's services: the same in the app and the web host. */

@@ -33,5 +33,6 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
       emit('newsroom.publicationChanged', publication),
     ),
   );
+  wiring.add(services.newsroomKeepProgress.subscribe((progress) => emit('newsroom.keepProgress', progress)));
   return wiring;
 }

@@ -11,6 +11,7 @@ import {
 import type { NewsroomBounds } from '../core/newsroom/newsroom-connection';
 import { settingsAddressIn as addressIn } from '../core/newsroom/newsroom-reader';
 import { openNewsroomTranscript, searchNewsroom } from '../core/newsroom/newsroom-search';
+import { keepNewsroomTranscript, keptNewsroomAudioDir } from '../core/newsroom/newsroom-keep';
 
 type NewsroomHandlers = Pick<
   Handlers,
@@ -19,6 +20,7 @@ type NewsroomHandlers = Pick<
   | 'newsroom.check'
   | 'newsroom.search'
   | 'newsroom.open'
+  | 'newsroom.keep'
   | 'newsroom.watch'
 >;
 
@@ -27,7 +29,10 @@ type NewsroomHandlers = Pick<
  * store (encrypted with the OS's, as the service key is) and never leaves main.
  */
 export function createNewsroomHandlers(
-  services: Pick<Services, 'settings' | 'secrets' | 'newsroomReader'>,
+  services: Pick<
+    Services,
+    'settings' | 'secrets' | 'newsroomReader' | 'core' | 'dataFolder' | 'jobUpdated' | 'newsroomKeepProgress'
+  >,
   bounds?: NewsroomBounds,
 ): NewsroomHandlers {
   const current = async (): Promise<NewsroomSettings> => ({
@@ -39,6 +44,24 @@ export function createNewsroomHandlers(
     'newsroom.search': (query) => services.newsroomReader.use((newsroom) => searchNewsroom(newsroom, query)),
     'newsroom.open': ({ reporter, transcriptId }) =>
       services.newsroomReader.use((newsroom) => openNewsroomTranscript(newsroom, reporter, transcriptId)),
+    'newsroom.keep': async (ref) => {
+      const kept = await services.newsroomReader.use((newsroom) =>
+        keepNewsroomTranscript(newsroom, services.core.library, ref, {
+          audioDir: keptNewsroomAudioDir(services.dataFolder.current),
+          onProgress: (progress) => services.newsroomKeepProgress.emit({ ...ref, ...progress }),
+        }),
+      );
+      // Every window's library shows the copy (or its new revision) at once.
+      if (kept.outcome !== 'unchanged')
+        services.jobUpdated.emit(await services.core.library.requireJob(kept.id));
+      return {
+        id: kept.id,
+        created: kept.created,
+        updated: kept.outcome === 'updated',
+        revision: kept.revision,
+        hasAudio: kept.hasAudio,
+      };
+    },
     'newsroom.watch': async ({ watcher, watching }) => {
       if (watching) await services.newsroomReader.startWatching(watcher);
       else await services.newsroomReader.stopWatching(watcher);

@@ -82,8 +82,7 @@ export function createTranscriptsHandlers(services: Services): TranscriptsHandle
       // The service copy goes first: if that fails, nothing is lost locally and the user can retry.
       const remoteDeleted = remote && job.remoteId !== null;
       if (remoteDeleted && job.remoteId) await services.core.clientFor(job.region).delete(job.remoteId);
-      await library.delete(id, { quotesInStories });
-      await services.core.redactedAudio.remove(id);
+      await services.core.deleteTranscript(job, { quotesInStories });
       return { deleted: id, remote: remoteDeleted };
     },
     'transcripts.relink': async ({ id, path }) => {

@@ -35,6 +35,8 @@ export const newsroomPublicationSchema = z.object({
   state: z.enum(['waiting', 'published', 'failed', 'unpublishing', 'unpublished']),
   /** Why the archive refused the last item, when failed. */
   error: z.string().nullable(),
+  /** What of the audio asked for did not go with the publication, and why, in sentences; else null. */
+  audioNote: z.string().nullable(),
   updatedAt: z.number(),
 });
 export type NewsroomPublication = z.infer<typeof newsroomPublicationSchema>;
@@ -50,6 +52,28 @@ export const newsroomDesksSchema = z.object({
   lastDesk: z.string().nullable(),
 });
 export type NewsroomDesks = z.infer<typeof newsroomDesksSchema>;
+
+/** What keeping a colleague's transcript in one's library did (issue #35, point 6). */
+export const keptNewsroomCopySchema = z.object({
+  /** The copy's id in the library, the same on every keep of that transcript. */
+  id: z.string(),
+  /** A new copy; false when the library had it (brought to a newer revision, or unchanged). */
+  created: z.boolean(),
+  /** An older copy was brought to the archive's newer revision. */
+  updated: z.boolean(),
+  /** The newsroom revision the copy holds. */
+  revision: z.number().int(),
+  /** Whether the copy has its recording (false when the colleague published without it). */
+  hasAudio: z.boolean(),
+});
+export type KeptNewsroomCopy = z.infer<typeof keptNewsroomCopySchema>;
+
+/** How far the recording of a transcript being kept has downloaded. */
+export const newsroomKeepProgressSchema = newsroomTranscriptRefSchema.extend({
+  bytes: z.number().int(),
+  totalBytes: z.number().int(),
+});
+export type NewsroomKeepProgress = z.infer<typeof newsroomKeepProgressSchema>;
 
 const transcriptIds = z.array(z.string().min(1).max(100)).min(1).max(1000);
 
@@ -69,6 +93,12 @@ export const newsroomContract = {
   'newsroom.search': { input: newsroomSearchQuerySchema, output: newsroomSearchPageSchema },
   /** A published transcript whole; one the reporter may not see is 'not_found', as one that does not exist. */
   'newsroom.open': { input: newsroomTranscriptRefSchema, output: newsroomTranscriptSchema },
+  /**
+   * Saves a published transcript into the reporter's own library as a read-only copy, with its
+   * recording when it was published with it ('newsroom.keepProgress' follows the download);
+   * keeping it again brings the copy to a newer revision, or changes nothing.
+   */
+  'newsroom.keep': { input: newsroomTranscriptRefSchema, output: keptNewsroomCopySchema },
   /**
    * A page shows (`watching`) or leaves a newsroom search: while any page watches, main listens to
    * the archive and pushes `newsroom.changed`. `watcher` names the page (one per window).
@@ -115,4 +145,6 @@ export const newsroomEvents = {
   'newsroom.changed': z.object({}),
   /** A transcript's publication changed (queued, published, failed, taken out). */
   'newsroom.publicationChanged': newsroomPublicationSchema,
+  /** The recording of a transcript being kept downloads. */
+  'newsroom.keepProgress': newsroomKeepProgressSchema,
 };

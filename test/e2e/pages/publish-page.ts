@@ -5,18 +5,23 @@ export class PublishPage {
   readonly dialog: Locator;
   readonly desk: Locator;
   readonly confidential: Locator;
+  readonly withRecording: Locator;
   readonly publish: Locator;
   readonly desksMessage: Locator;
   /** The state in the reader's header ("Published · rev 2"). */
   readonly state: Locator;
+  /** Under the state, what of the audio did not go with it, and why. */
+  readonly audioNote: Locator;
 
   constructor(readonly page: Page) {
     this.dialog = page.getByRole('dialog', { name: /^Publish .*to newsroom$/ });
     this.desk = this.dialog.getByLabel('Desk');
     this.confidential = this.dialog.getByRole('checkbox', { name: 'Confidential' });
+    this.withRecording = this.dialog.getByRole('checkbox', { name: 'With the recording' });
     this.publish = this.dialog.getByRole('button', { name: 'Publish', exact: true });
     this.desksMessage = this.dialog.getByTestId('desks-message');
     this.state = page.getByTestId('publication-state').getByRole('status');
+    this.audioNote = page.getByTestId('publication-audio-note');
   }
 
   /** A library row's state badge. */

@@ -67,8 +67,7 @@ export const deleteCommand = defineCommand({
       requireTranscriptionKey(io.env);
       await core.clientFor(job.region).delete(job.remoteId);
     }
-    await core.library.delete(id, { quotesInStories: choice === 'keep' ? 'keep-as-text' : 'remove' });
-    await core.redactedAudio.remove(id);
+    await core.deleteTranscript(job, { quotesInStories: choice === 'keep' ? 'keep-as-text' : 'remove' });
     const stories = quoted.stories.map((name) => `"${name}"`).join(', ');
     const quotes = `${quoted.quotes} quote${quoted.quotes === 1 ? '' : 's'}`;
     printResult(

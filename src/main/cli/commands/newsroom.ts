@@ -1,6 +1,6 @@
 import { printResult } from '../cli-io';
 import { defineCommand } from '../command';
-import { newsroomAccessOf, newsroomAudioChunkBytesOf } from '../environment';
+import { dataFolderOf, newsroomAccessOf, newsroomAudioChunkBytesOf } from '../environment';
 import { speakerPrefix, timestamp } from '../job-lines';
 import { UsageError } from '../usage-error';
 import { outboxCommand, publishCommand, unpublishCommand } from './newsroom-publishing';
@@ -16,6 +16,11 @@ import {
   migrateNewsroom,
 } from '../../core/newsroom/newsroom-migrations';
 import { openNewsroomTranscript, searchNewsroom } from '../../core/newsroom/newsroom-search';
+import {
+  keepNewsroomTranscript,
+  keptNewsroomAudioDir,
+  type KeptCopy,
+} from '../../core/newsroom/newsroom-keep';
 import { libraryRecordings } from '../../core/export/library-story-export';
 
 const actions = [
@@ -28,6 +33,7 @@ const actions = [
   'outbox',
   'search',
   'open',
+  'keep',
 ] as const;
 type Action = (typeof actions)[number];
 
@@ -51,9 +57,10 @@ export const newsroomCommand = defineCommand({
     'outbox [--send] [--json]',
     'search <query> [--desk NAME] [--reporter USER] [--speaker S] [--tag T] [--from DATE] [--to DATE] [--json]',
     'open <reporter>/<transcript-id> [--json]',
+    'keep <reporter>/<transcript-id> [--json]',
   ],
   summary:
-    'Works with the newsroom archive (VERBATIM_NEWSROOM_URL): publish and unpublish queue transcripts in the library and send them, outbox lists (and with --send sends) what waits, search finds words in what your desks published ("a phrase", OR, -word; the last word also as a prefix) and open shows one of those transcripts whole; migrate brings its schema up to date and add-member and remove-member put a user on a desk or take them off it (for its administrator), status says whether it answers and who you are there.',
+    'Works with the newsroom archive (VERBATIM_NEWSROOM_URL): publish and unpublish queue transcripts in the library and send them, outbox lists (and with --send sends) what waits, search finds words in what your desks published ("a phrase", OR, -word; the last word also as a prefix) open shows one of those transcripts whole and keep saves it in your library as a read-only copy (with its recording when published with it); migrate brings its schema up to date and add-member and remove-member put a user on a desk or take them off it (for its administrator), status says whether it answers and who you are there.',
   options: {
     desk: {
       type: 'string',
@@ -95,7 +102,7 @@ export const newsroomCommand = defineCommand({
   async run({ values, positionals }, { io, openLibrary }) {
     const [word, ...rest] = positionals;
     const action = actions.find((each) => each === word);
-    if (action === 'search' || action === 'open') return await readArchive(action, rest);
+    if (action === 'search' || action === 'open' || action === 'keep') return await readArchive(action, rest);
     for (const option of ['reporter', 'speaker', 'tag', 'from', 'to'] as const)
       if (values[option] !== undefined) throw new UsageError(`--${option} is for newsroom search`);
     if (action === 'publish' || action === 'unpublish' || action === 'outbox')
@@ -190,22 +197,44 @@ export const newsroomCommand = defineCommand({
       return outboxCommand(run, values.send, async (id) => (await session.core.library.get(id))?.title);
     }
 
-    async function readArchive(action: 'search' | 'open', words: string[]): Promise<number> {
+    async function readArchive(action: 'search' | 'open' | 'keep', words: string[]): Promise<number> {
       if (values.editor) throw new UsageError('--editor is for add-member');
       if (values.confidential || values['with-audio'])
         throw new UsageError('--confidential and --with-audio are for newsroom publish');
       if (values.send) throw new UsageError('--send is for newsroom outbox');
-      if (action === 'open') {
+      if (action === 'open' || action === 'keep') {
         for (const option of ['desk', 'reporter', 'speaker', 'tag', 'from', 'to'] as const)
           if (values[option] !== undefined) throw new UsageError(`--${option} is for newsroom search`);
         const ref = /^([^/]+)\/(.+)$/.exec(words.join(' '));
         if (words.length !== 1 || !ref)
           throw new UsageError(
-            'newsroom open needs one transcript: newsroom open <reporter>/<transcript-id>',
+            `newsroom ${action} needs one transcript: newsroom ${action} <reporter>/<transcript-id>`,
           );
         const access = newsroomAccessOf(io.env);
         const newsroom = new NewsroomConnection(access.address, access.password);
         try {
+          if (action === 'keep') {
+            const session = openLibrary({ showProgress: false });
+            const kept = await keepNewsroomTranscript(
+              newsroom,
+              session.core.library,
+              { reporter: ref[1]!, transcriptId: ref[2]! },
+              { audioDir: keptNewsroomAudioDir(dataFolderOf(io.env)) },
+            );
+            printResult(
+              io,
+              values.json,
+              {
+                id: kept.id,
+                created: kept.created,
+                updated: kept.outcome === 'updated',
+                revision: kept.revision,
+                hasAudio: kept.hasAudio,
+              },
+              () => keptLine(`${ref[1]}/${ref[2]}`, kept),
+            );
+            return 0;
+          }
           const transcript = await openNewsroomTranscript(newsroom, ref[1]!, ref[2]!);
           printResult(io, values.json, transcript, () => transcriptLines(transcript));
         } finally {
@@ -318,6 +347,17 @@ function hitLines(page: NewsroomSearchPage): string {
       `Showing ${page.hits.length} of ${found} found: narrow the search with more words, --desk, --reporter, --from or --to.`,
     );
   return lines.join('\n');
+}
+
+function keptLine(ref: string, kept: KeptCopy): string {
+  const recording = kept.hasAudio
+    ? 'with its recording'
+    : 'without a recording (it was published without one)';
+  if (kept.outcome === 'unchanged')
+    return `Your library already has revision ${kept.revision} of ${ref}, "${kept.title}" (${kept.id}): nothing changed.`;
+  if (kept.outcome === 'updated')
+    return `Updated your copy of ${ref}, "${kept.title}" (${kept.id}), to revision ${kept.revision}, ${recording}; your highlights kept their places.`;
+  return `Kept ${ref}, "${kept.title}", in your library as ${kept.id} (revision ${kept.revision}, ${recording}): a read-only copy to play, highlight, quote and add to your stories.`;
 }
 
 function transcriptLines(transcript: NewsroomTranscript): string {

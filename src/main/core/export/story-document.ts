@@ -1,4 +1,10 @@
-import { formatCitation, sourceGone, sourceGoneNote, timeInRecording } from '../../../shared/citation';
+import {
+  formatCitation,
+  recordedByText,
+  sourceGone,
+  sourceGoneNote,
+  timeInRecording,
+} from '../../../shared/citation';
 import { formatDay } from '../../../shared/display-format';
 import type { Story, StoryItem } from '../../../shared/highlights';
 import { inQuotationMarks } from '../../../shared/quotation-marks';
@@ -28,6 +34,8 @@ interface StorySource {
   times: string[];
   /** The transcript was deleted from the library; its quotes were kept as text. */
   gone: boolean;
+  /** "recorded by ana, City desk" for a copy kept from the newsroom, else null. */
+  recordedBy: string | null;
 }
 
 /** The journalist's text as headings and paragraphs, by the rule above. */
@@ -66,6 +74,7 @@ function sourcesOf(quotes: QuoteItem[], timeZone?: string): StorySource[] {
         date: formatDay(q.recordedAt, timeZone),
         times: [],
         gone: sourceGone(q),
+        recordedBy: q.recordedBy ? recordedByText(q.recordedBy.reporter, q.recordedBy.desk) : null,
       };
       byTranscript.set(key, source);
     }
@@ -116,6 +125,7 @@ export function storyDocument(story: Story, options: StoryExportOptions): DocMod
 function sourceLine(source: StorySource): string {
   const quoteWord = source.times.length === 1 ? 'quote at' : 'quotes at';
   // The list is written in the app's language, so a title is quoted as English quotes it.
-  const line = `${inQuotationMarks(source.title, 'en')}, ${source.date}: ${quoteWord} ${source.times.join(', ')}`;
+  const recorded = source.recordedBy ? `, ${source.recordedBy}` : '';
+  const line = `${inQuotationMarks(source.title, 'en')}, ${source.date}${recorded}: ${quoteWord} ${source.times.join(', ')}`;
   return source.gone ? `${line} ${sourceGoneNote}` : line;
 }

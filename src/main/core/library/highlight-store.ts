@@ -42,6 +42,8 @@ const quoteRow = rowMapping({
   languageCode: value<string | null>('language_code'),
   labelName: value<string>('label_name'),
   labelColor: value<HighlightColor>('label_color'),
+  recordedByReporter: value<string | null>('newsroom_reporter'),
+  recordedByDesk: value<string | null>('newsroom_desk'),
 });
 
 /** The words a span covers, and the span snapped to them. */
@@ -311,7 +313,7 @@ export class HighlightStore {
     const rows = statement(
       this.db,
       `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
-           t.language_code,
+           t.language_code, t.newsroom_reporter, t.newsroom_desk,
            l.name AS label_name, l.color AS label_color
          FROM highlights h ${walk} JOIN transcripts t ON t.id = h.transcript_id
            JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} ${where}
@@ -368,7 +370,7 @@ export class HighlightStore {
     const row = statement(
       this.db,
       `SELECT ${highlightColumns}, t.title AS transcript_title, t.created_at AS recorded_at,
-           t.language_code,
+           t.language_code, t.newsroom_reporter, t.newsroom_desk,
            l.name AS label_name, l.color AS label_color
          FROM highlights h JOIN transcripts t ON t.id = h.transcript_id
          JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} WHERE h.id = ?`,
@@ -449,7 +451,11 @@ function toHighlight(row: unknown): Highlight {
 }
 
 function toQuote(row: unknown): Quote {
-  return withSpeakerName(quoteRow.fromRow(row));
+  const { recordedByReporter, recordedByDesk, ...quote } = quoteRow.fromRow(row);
+  // A copy kept from the newsroom: its citation names the colleague who recorded it.
+  const recordedBy =
+    recordedByReporter === null ? undefined : { reporter: recordedByReporter, desk: recordedByDesk ?? '' };
+  return withSpeakerName(recordedBy ? { ...quote, recordedBy } : quote);
 }
 
 /** A time as a journalist reads it in the transcript: 1:02:03 or 02:03. */

@@ -58,6 +58,11 @@ const transcriptRow = rowMapping({
   nextCheckAt: value<number | null>('next_check_at'),
   checks: value<number>('checks'),
   options: json('options_json', z.record(z.string(), z.unknown())),
+  newsroomReporter: value<string | null>('newsroom_reporter'),
+  newsroomTranscriptId: value<string | null>('newsroom_transcript_id'),
+  newsroomDesk: value<string | null>('newsroom_desk'),
+  newsroomRevision: value<number | null>('newsroom_revision'),
+  newsroomKeptAt: value<number | null>('newsroom_kept_at'),
 });
 
 const patchColumns: Record<keyof JobPatch, string> = {
@@ -313,7 +318,30 @@ export class JobStore {
     return jobs.map((job) => {
       const review = reviews.get(job.id)!;
       // In the order the command line's JSON has always printed them.
-      const { bytesTotal, bytesSent, uploadUrl, nextCheckAt, checks, options, ...described } = job;
+      const {
+        bytesTotal,
+        bytesSent,
+        uploadUrl,
+        nextCheckAt,
+        checks,
+        options,
+        newsroomReporter,
+        newsroomTranscriptId,
+        newsroomDesk,
+        newsroomRevision,
+        newsroomKeptAt,
+        ...described
+      } = job;
+      const fromNewsroom =
+        newsroomReporter === null
+          ? undefined
+          : {
+              reporter: newsroomReporter,
+              transcriptId: newsroomTranscriptId ?? '',
+              desk: newsroomDesk ?? '',
+              revision: newsroomRevision ?? 0,
+              keptAt: newsroomKeptAt ?? 0,
+            };
       return {
         ...described,
         tags: tags.get(job.id) ?? [],
@@ -322,6 +350,7 @@ export class JobStore {
         bytesSent,
         corrections: review.corrections,
         review: { checked: Math.min(review.checked, review.paragraphs), paragraphs: review.paragraphs },
+        ...(fromNewsroom ? { fromNewsroom } : {}),
         uploadUrl,
         nextCheckAt,
         checks,

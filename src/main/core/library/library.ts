@@ -33,6 +33,12 @@ import {
   type PublicationContent,
   type WaitingOutboxItem,
 } from './newsroom-outbox-store';
+import {
+  NewsroomCopyStore,
+  type KeepOutcome,
+  type NewsroomCopyContent,
+  type StoredNewsroomOrigin,
+} from './newsroom-copy-store';
 import { Signal } from '../../base/signal';
 import { settle } from '../../base/settle';
 
@@ -48,6 +54,12 @@ export type {
   WaitingOutboxItem,
 } from './newsroom-outbox-store';
 export type { QuotesOfTranscript, StorySearchHit } from './story-store';
+export {
+  newsroomCopyId,
+  type KeepOutcome,
+  type NewsroomCopyContent,
+  type StoredNewsroomOrigin,
+} from './newsroom-copy-store';
 import type { StorySearchHit } from './story-store';
 
 /** A transcript as the reader opens it (Library.transcriptReading). */
@@ -83,6 +95,7 @@ export class Library {
   private readonly highlights: HighlightStore;
   private readonly stories: StoryStore;
   private readonly outbox: NewsroomOutboxStore;
+  private readonly copies: NewsroomCopyStore;
   /**
    * Announced after every change to highlights or stories, whoever made it (a window, the
    * assistant, a correction that changed highlighted words), so every window can update.
@@ -101,6 +114,7 @@ export class Library {
     this.highlights = new HighlightStore(db, this.jobs, now);
     this.stories = new StoryStore(db, this.highlights, now);
     this.outbox = new NewsroomOutboxStore(db, this.jobs, now);
+    this.copies = new NewsroomCopyStore(db, this.jobs, this.content, now);
   }
 
   createJob(job: NewJob): Promise<JobRecord> {
@@ -169,6 +183,7 @@ export class Library {
   saveCompleted(id: string, completed: CompletedTranscript): Promise<JobRecord> {
     // A transcript fetched again (retry, resume) may bring other words into a highlight's span.
     return this.changing(() => {
+      this.copies.requireOwn(id, 'transcribing it again');
       this.content.save(id, completed);
       const changed = this.highlights.refresh(id);
       const stories = this.stories.refreshSnapshots(changed);
@@ -252,6 +267,9 @@ export class Library {
    */
   private correcting(id: string, correct: () => EditResult): Promise<EditResult> {
     return this.changing(() => {
+      // A copy kept from the newsroom reads as its reporter published it (checked here, in main,
+      // so no window, command or assistant can correct it).
+      this.copies.requireOwn(id, 'correcting it');
       const result = correct();
       const changed = this.highlights.refresh(id);
       const stories = this.stories.refreshSnapshots(changed);
@@ -297,15 +315,24 @@ export class Library {
 
   /** Stamps paragraph `paragraph` (0-based) as checked against the audio, or removes the stamp. */
   setParagraphChecked(id: string, paragraph: number, checked: boolean): Promise<CorrectionState> {
-    return settle(() => this.corrections.setChecked(id, paragraph, checked));
+    return settle(() => {
+      this.copies.requireOwn(id, 'checking it against the audio');
+      return this.corrections.setChecked(id, paragraph, checked);
+    });
   }
 
   renameSpeaker(id: string, label: string, name: string): Promise<void> {
-    return settle(() => this.jobs.renameSpeaker(id, label, name));
+    return settle(() => {
+      this.copies.requireOwn(id, 'naming its speakers');
+      this.jobs.renameSpeaker(id, label, name);
+    });
   }
 
   setTitle(id: string, title: string): Promise<void> {
-    return settle(() => this.jobs.setTitle(id, title));
+    return settle(() => {
+      this.copies.requireOwn(id, 'its title');
+      this.jobs.setTitle(id, title);
+    });
   }
 
   setTags(id: string, tags: string[]): Promise<void> {
@@ -314,7 +341,10 @@ export class Library {
 
   /** Points a transcript at its recording's new place after the file was moved. */
   relink(id: string, audioPath: string): Promise<void> {
-    return settle(() => this.jobs.relink(id, audioPath));
+    return settle(() => {
+      this.copies.requireOwn(id, 'its recording');
+      this.jobs.relink(id, audioPath);
+    });
   }
 
   /**
@@ -480,6 +510,30 @@ export class Library {
     });
   }
 
+  // Copies kept from the newsroom (see NewsroomCopyStore).
+
+  /** Where a copy kept from the newsroom comes from; undefined for the reporter's own transcripts. */
+  newsroomOrigin(id: string): Promise<StoredNewsroomOrigin | undefined> {
+    return settle(() => this.copies.origin(id));
+  }
+
+  /**
+   * Keeps a published revision of a colleague's transcript as a read-only copy, or brings the
+   * copy to it, in one transaction with its highlights' refresh (they keep their times and take
+   * the revision's words). The audio path it replaced is returned for the caller to delete.
+   */
+  keepNewsroomCopy(
+    copy: NewsroomCopyContent,
+  ): Promise<{ id: string; outcome: KeepOutcome; replacedAudioPath: string | null }> {
+    return this.changing(() => {
+      const kept = this.copies.keep(copy);
+      if (kept.outcome !== 'updated') return { result: kept };
+      const changed = this.highlights.refresh(kept.id);
+      const stories = this.stories.refreshSnapshots(changed);
+      return { result: kept, transcripts: changed.length > 0 ? [kept.id] : [], stories };
+    });
+  }
+
   // The newsroom outbox (see NewsroomOutboxStore).
 
   /**
@@ -491,7 +545,10 @@ export class Library {
     withAudio: boolean,
     audioNote: string | null = null,
   ): Promise<NewsroomPublicationRecord> {
-    return settle(() => this.outbox.queuePublish(content, withAudio, audioNote));
+    return settle(() => {
+      this.copies.requireOwn(content.transcriptId, 'publishing it');
+      return this.outbox.queuePublish(content, withAudio, audioNote);
+    });
   }
 
   /** Queues taking a published transcript out of the newsroom archive. */

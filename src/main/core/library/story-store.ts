@@ -3,7 +3,9 @@ import { inReadTransaction, inWriteTransaction, type Db } from './database';
 import { VerbatimError } from '../../../shared/errors';
 import {
   placesInStory,
+  recordedBySchema,
   storyNameMaxLength,
+  type RecordedBy,
   type QuoteAlreadyInStory,
   type QuotesOnDelete,
   type Story,
@@ -26,6 +28,8 @@ interface QuoteSnapshot {
   startMs: number;
   endMs: number;
   missing: boolean;
+  /** The colleague who recorded a quote of a copy kept from the newsroom. */
+  recordedBy?: RecordedBy;
 }
 
 /**
@@ -43,6 +47,7 @@ const storedSnapshotSchema = z
     startMs: z.number(),
     endMs: z.number(),
     missing: z.boolean(),
+    recordedBy: recordedBySchema,
   })
   .partial();
 
@@ -392,6 +397,7 @@ export class StoryStore {
       startMs: quote.startMs,
       endMs: quote.endMs,
       missing: quote.missing,
+      ...(quote.recordedBy ? { recordedBy: quote.recordedBy } : {}),
     };
   }
 
@@ -415,6 +421,7 @@ export class StoryStore {
       startMs: kept?.startMs ?? 0,
       endMs: kept?.endMs ?? 0,
       missing: true,
+      ...(kept?.recordedBy ? { recordedBy: kept.recordedBy } : {}),
     };
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerbatimError } from '../../../shared/errors';
-import { NewsroomArchive } from './newsroom-archive';
+import { NewsroomArchive, type AudioChunk, type AudioClip } from './newsroom-archive';
 import {
   archivedState,
   connectionAs,
@@ -193,48 +193,26 @@ describe('NewsroomArchive audio', () => {
     mimeType: 'audio/mpeg',
   };
   const chunks = [recording.subarray(0, 20), recording.subarray(20, 40), recording.subarray(40)];
+  /** Stores one chunk of a transcript's audio, as the sender puts it. */
+  const sendChunk = (
+    transcriptId: string,
+    revision: number,
+    clip: AudioClip,
+    chunkIndex: number,
+    bytes: AudioChunk['bytes'],
+  ) => archive.putAudioChunk({ transcriptId, revision, clip, chunkIndex, bytes });
 
   it('stores chunks resumably: progress names those stored, resending one changes nothing, and the same recording carries over to the next revision', async () => {
     await archive.apply({ kind: 'publish', publication: samplePublication('sound', 1, { audio }) });
-    await archive.putAudioChunk({
-      transcriptId: 'sound',
-      revision: 1,
-      clip: 'recording',
-      chunkIndex: 0,
-      bytes: chunks[0]!,
-    });
-    await archive.putAudioChunk({
-      transcriptId: 'sound',
-      revision: 1,
-      clip: 'recording',
-      chunkIndex: 2,
-      bytes: chunks[2]!,
-    });
-    await archive.putAudioChunk({
-      transcriptId: 'sound',
-      revision: 1,
-      clip: 'recording',
-      chunkIndex: 2,
-      bytes: chunks[2]!,
-    });
-    await archive.putAudioChunk({
-      transcriptId: 'sound',
-      revision: 1,
-      clip: { highlight: 0 },
-      chunkIndex: 0,
-      bytes: chunks[1]!,
-    });
+    await sendChunk('sound', 1, 'recording', 0, chunks[0]!);
+    await sendChunk('sound', 1, 'recording', 2, chunks[2]!);
+    await sendChunk('sound', 1, 'recording', 2, chunks[2]!);
+    await sendChunk('sound', 1, { highlight: 0 }, 0, chunks[1]!);
     expect(await archive.audioProgress('sound', 1, 'recording')).toEqual({
       chunkIndexes: [0, 2],
       bytes: chunks[0]!.byteLength + chunks[2]!.byteLength,
     });
-    await archive.putAudioChunk({
-      transcriptId: 'sound',
-      revision: 1,
-      clip: 'recording',
-      chunkIndex: 1,
-      bytes: chunks[1]!,
-    });
+    await sendChunk('sound', 1, 'recording', 1, chunks[1]!);
     await archive.apply({ kind: 'publish', publication: samplePublication('sound', 2, { audio }) });
     expect(await archive.audioProgress('sound', 2, 'recording')).toEqual({
       chunkIndexes: [0, 1, 2],
@@ -247,23 +225,9 @@ describe('NewsroomArchive audio', () => {
     );
     expect(Buffer.concat(stored.rows.map((row) => row.bytes))).toEqual(recording);
     // A chunk of an older revision arriving late is ignored; one of a revision not published is refused.
-    await archive.putAudioChunk({
-      transcriptId: 'sound',
-      revision: 1,
-      clip: 'recording',
-      chunkIndex: 3,
-      bytes: chunks[0]!,
-    });
+    await sendChunk('sound', 1, 'recording', 3, chunks[0]!);
     expect(await archive.audioProgress('sound', 1, 'recording')).toEqual({ chunkIndexes: [], bytes: 0 });
-    await expect(
-      archive.putAudioChunk({
-        transcriptId: 'sound',
-        revision: 3,
-        clip: 'recording',
-        chunkIndex: 0,
-        bytes: chunks[0]!,
-      }),
-    ).rejects.toThrow(
+    await expect(sendChunk('sound', 3, 'recording', 0, chunks[0]!)).rejects.toThrow(
       "Revision 3 of this transcript is not in the newsroom's archive, so its audio cannot be stored: publish it first, then send its audio.",
     );
   });
@@ -277,22 +241,11 @@ describe('NewsroomArchive audio', () => {
         archive.apply({ kind: 'publish', publication: samplePublication('loud', 1, { audio }) }),
       ).rejects.toThrow(refusal);
       await archive.apply({ kind: 'publish', publication: samplePublication('loud', 1) });
-      await archive.putAudioChunk({
-        transcriptId: 'loud',
-        revision: 1,
-        clip: { highlight: 0 },
-        chunkIndex: 0,
-        bytes: chunks[0]!,
+      await sendChunk('loud', 1, { highlight: 0 }, 0, chunks[0]!);
+      await expect(sendChunk('loud', 1, { highlight: 0 }, 1, chunks[1]!)).rejects.toMatchObject({
+        code: 'invalid_input',
+        message: refusal,
       });
-      await expect(
-        archive.putAudioChunk({
-          transcriptId: 'loud',
-          revision: 1,
-          clip: { highlight: 0 },
-          chunkIndex: 1,
-          bytes: chunks[1]!,
-        }),
-      ).rejects.toMatchObject({ code: 'invalid_input', message: refusal });
     } finally {
       await server().pool.query('UPDATE verbatim.archive_settings SET max_audio_bytes = DEFAULT');
     }

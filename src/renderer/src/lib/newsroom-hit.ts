@@ -21,7 +21,5 @@ export function markedParts(text: string, spans: readonly MatchSpan[]): SnippetP
   return parts;
 }
 
-/** "City desk · ben", as a hit and the read-only reader's banner name who recorded it. */
-export function recordedBy(reporter: string, desk: string): string {
-  return `recorded by ${reporter}, ${desk} desk`;
-}
+/** "recorded by ben, City desk", as a hit and the read-only reader's banner name who recorded it. */
+export { recordedByText as recordedBy } from '../../../shared/citation';

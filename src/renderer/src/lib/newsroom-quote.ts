@@ -24,9 +24,10 @@ export function newsroomQuote(transcript: NewsroomTranscript, sentence: Sentence
     transcriptTitle: transcript.title,
     recordedAt: transcript.recordedAt,
     startMs: sentence.startMs,
+    recordedBy: { reporter: transcript.reporter, desk: transcript.desk },
   });
   const words = inQuotationMarks(sentence.text.trim().replace(/\s+/g, ' '), transcript.languageCode);
-  return `${words} — ${citation}, ${recordedBy(transcript.reporter, transcript.desk)}`;
+  return `${words} — ${citation}`;
 }
 
 /** The whole transcript as plain text, headed by where it comes from and who recorded it. */

@@ -8,9 +8,11 @@ export interface Route {
   atMs?: number;
   /** Who published the newsroom transcript open read only (with `transcriptId`). */
   reporter?: string;
+  /** The Settings section to show ("newsroom"), for a link from where that setting is missing. */
+  section?: string;
 }
 
-/** "#/library", "#/transcript/<id>", "#/transcript/<id>?t=83000". */
+/** "#/library", "#/transcript/<id>", "#/transcript/<id>?t=83000", "#/settings/newsroom". */
 export function parseRoute(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
   const [head, ...rest] = path.split('/');
@@ -30,6 +32,7 @@ export function parseRoute(hash: string): Route {
       ...(Number.isFinite(t) && t > 0 ? { atMs: t } : {}),
     };
   }
+  if (head === 'settings' && rest[0]) return { view: 'settings', section: decodeURIComponent(rest[0]) };
   return { view: views.find((view) => view.id === head)?.id ?? 'library' };
 }
 
@@ -40,6 +43,7 @@ export function routeHash(route: Route): string {
   if (route.view === 'transcript' && route.transcriptId) {
     return `#/transcript/${encodeURIComponent(route.transcriptId)}${route.atMs ? `?t=${Math.round(route.atMs)}` : ''}`;
   }
+  if (route.view === 'settings' && route.section) return `#/settings/${encodeURIComponent(route.section)}`;
   return `#/${route.view}`;
 }
 
@@ -56,6 +60,11 @@ class Navigation {
 
   go(view: Exclude<ViewId, 'transcript' | 'newsroom-transcript'>): void {
     this.navigate({ view });
+  }
+
+  /** Opens Settings at one section, its first field focused. */
+  openSettings(section: string): void {
+    this.navigate({ view: 'settings', section });
   }
 
   /** Opens a transcript, optionally cued at a moment (in milliseconds). */

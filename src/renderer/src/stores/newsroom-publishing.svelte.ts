@@ -7,6 +7,8 @@ import { caught } from '../lib/report-problem';
 export interface PublicationStatus {
   tone: 'waiting' | 'published' | 'failed';
   text: string;
+  /** What of the audio asked for goes without it, and why ("… published without its recording: …"). */
+  audioNote?: string;
 }
 
 /** The end of a sentence without its full stop, to go inside another. */
@@ -26,14 +28,22 @@ export function publicationStatus(
     case 'unpublished':
       return undefined;
     case 'waiting':
-      return { tone: 'waiting', text: 'Waiting to publish' };
+      return withAudioNote({ tone: 'waiting', text: 'Waiting to publish' }, publication.audioNote);
     case 'unpublishing':
       return { tone: 'waiting', text: 'Waiting to unpublish' };
     case 'published':
-      return { tone: 'published', text: `Published · rev ${publication.revisionPublished}` };
+      return withAudioNote(
+        { tone: 'published', text: `Published · rev ${publication.revisionPublished}` },
+        publication.audioNote,
+      );
     case 'failed':
       return { tone: 'failed', text: `Failed: ${clause(publication.error ?? 'the newsroom refused it')}` };
   }
+}
+
+/** A publish's note on its audio goes with it while it waits and once it is published. */
+function withAudioNote(status: PublicationStatus, audioNote: string | null): PublicationStatus {
+  return audioNote ? { ...status, audioNote } : status;
 }
 
 /**

@@ -31,6 +31,7 @@ function publication(overrides: Partial<NewsroomPublication> = {}): NewsroomPubl
     revisionPublished: null,
     state: 'waiting',
     error: null,
+    audioNote: null,
     updatedAt: 1000,
     ...overrides,
   };
@@ -59,6 +60,24 @@ describe('a publication as the reporter reads it', () => {
     expect(
       publicationStatus(publication({ state: 'failed', error: 'You are not on the desk Politics.' })),
     ).toEqual({ tone: 'failed', text: 'Failed: You are not on the desk Politics' });
+  });
+
+  it('carries the note on what of the audio did not go while it waits and once published, not after', () => {
+    const audioNote = '"Harbour" was published without its recording: it is no longer at /tmp/harbour.wav.';
+    expect(publicationStatus(publication({ audioNote }))).toEqual({
+      tone: 'waiting',
+      text: 'Waiting to publish',
+      audioNote,
+    });
+    expect(publicationStatus(publication({ state: 'published', revisionPublished: 2, audioNote }))).toEqual({
+      tone: 'published',
+      text: 'Published · rev 2',
+      audioNote,
+    });
+    expect(publicationStatus(publication({ state: 'unpublishing', audioNote }))?.audioNote).toBeUndefined();
+    expect(
+      publicationStatus(publication({ state: 'failed', error: 'Refused.', audioNote }))?.audioNote,
+    ).toBeUndefined();
   });
 });
 

@@ -66,6 +66,7 @@ class NewsroomSearchStore {
   async enter(): Promise<void> {
     try {
       this.configured = (await api.newsroom.settings()).address !== '';
+      this.error = undefined;
     } catch (error) {
       this.error = caught(error, 'newsroom.settings');
       return;
@@ -153,6 +154,12 @@ class NewsroomSearchStore {
       this.error = caught(error, 'newsroom.search');
     }
     this.searching = false;
+  }
+
+  /** Asks again after a failure: whether a newsroom is set if that went unanswered, else the search. */
+  async retry(): Promise<void> {
+    if (this.configured === undefined) await this.enter();
+    else await this.search();
   }
 
   private request(text: string): NewsroomSearchQuery {

@@ -72,6 +72,27 @@ describe('the newsroom search store', () => {
     expect(newsroomSearch.query).toBe('harbour');
   });
 
+  it('Retry asks again: the search after a failed one, the settings when they went unanswered', async () => {
+    const { VerbatimError } = await import('../../../shared/errors');
+    search.mockRejectedValueOnce(new VerbatimError('network', 'The newsroom cannot be reached.'));
+    search.mockResolvedValueOnce(page('back'));
+    newsroomSearch.setQuery('harbour');
+    await vi.runAllTimersAsync();
+    expect(newsroomSearch.error?.message).toBe('The newsroom cannot be reached.');
+    await newsroomSearch.retry();
+    expect(newsroomSearch.error).toBeUndefined();
+    expect(newsroomSearch.hits.map((hit) => hit.title)).toEqual(['back']);
+
+    newsroomSearch.setQuery('');
+    newsroomSearch.configured = undefined;
+    settings.mockRejectedValueOnce(new VerbatimError('storage', 'The settings could not be read.'));
+    await newsroomSearch.enter();
+    expect(newsroomSearch.error?.message).toBe('The settings could not be read.');
+    await newsroomSearch.retry();
+    expect(newsroomSearch.configured).toBe(true);
+    expect(newsroomSearch.error).toBeUndefined();
+  });
+
   it('watches while the scope is shown, searches again on a change, and stops watching when left', async () => {
     search.mockResolvedValue(page('harbour'));
     newsroomSearch.setQuery('harbour');

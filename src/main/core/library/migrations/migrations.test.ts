@@ -595,6 +595,37 @@ describe('migration 17: the newsroom outbox and each transcript publication', ()
   });
 });
 
+describe('migration 19: copies kept from the newsroom', () => {
+  it("leaves the reporter's own transcripts without an origin, and keeps one copy per colleague's transcript", () => {
+    const db = at(18);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('own', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    migrate(db, migrations);
+    expect(schemaVersion(db)).toBe(19);
+    expect(
+      db
+        .prepare(
+          "SELECT newsroom_reporter, newsroom_revision, newsroom_kept_at FROM transcripts WHERE id = 'own'",
+        )
+        .get(),
+    ).toEqual({ newsroom_reporter: null, newsroom_revision: null, newsroom_kept_at: null });
+    const copy = db.prepare(
+      `INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at,
+         newsroom_reporter, newsroom_transcript_id, newsroom_desk, newsroom_revision, newsroom_kept_at)
+       VALUES (?, 'Harbour', 'url', 'newsroom', 'completed', 1, 1, 'ana', 'harbour', 'City', ?, 2)`,
+    );
+    copy.run('copy-1', 1);
+    expect(() => copy.run('copy-2', 2)).toThrow(/UNIQUE/);
+    expect(() => copy.run('copy-3', 0)).toThrow(/CHECK/);
+    // A second transcript of the reporter's own is no copy: the index leaves it alone.
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('own-2', 'Other', 'file', '/b.wav', 'completed', 1, 1)",
+    ).run();
+    expect(db.prepare('SELECT count(*) AS n FROM transcripts').get()).toEqual({ n: 3 });
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);
