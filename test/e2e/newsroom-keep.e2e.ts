@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, fixtureDir } from './fixtures';
 import { NewsroomSection } from './pages/newsroom-section';
@@ -8,51 +7,21 @@ import { NewsroomSearchPage } from './pages/newsroom-search-page';
 import { QuotesPage, ReaderHighlights, StoriesPage } from './pages/highlights-page';
 import { FindReplaceBar, ReviewPanel } from './pages/review-page';
 import { newsroomCopyReadOnly } from '../../src/shared/library';
-import {
-  freePort,
-  newsroomDatabase,
-  startLocalPostgres,
-  type LocalPostgres,
-} from '../../scripts/newsroom/local-postgres';
-import { newsroomAddressText } from '../../src/main/core/newsroom/newsroom-address';
-import { NewsroomConnection } from '../../src/main/core/newsroom/newsroom-connection';
+import { startSampleE2eNewsroom, type SampleE2eNewsroom } from './newsroom-postgres.test-kit';
 import { NewsroomArchive } from '../../src/main/core/newsroom/newsroom-archive';
-import {
-  createSampleNewsroom,
-  passwordOf,
-  samplePublication,
-} from '../../src/main/core/newsroom/newsroom-archive.test-kit';
+import { passwordOf, samplePublication } from '../../src/main/core/newsroom/newsroom-archive.test-kit';
 
 /**
  * "Keep in my library" (issue #35, point 6) in Chromium: ben finds ana's published interview,
  * keeps it with its recording, and works on the read-only copy as on his own transcripts: play,
  * a highlight made by keyboard, a story whose citation names ana.
  */
-let postgres: LocalPostgres;
+let newsroom: SampleE2eNewsroom;
 const recording = new Uint8Array(readFileSync(join(fixtureDir, 'press-statement.wav')));
 
-const addressOf = (user: string) => ({
-  user,
-  host: '127.0.0.1',
-  port: postgres.port,
-  database: newsroomDatabase,
-});
-
 test.beforeAll(async () => {
-  const adminPassword = randomBytes(18).toString('base64url');
-  postgres = await startLocalPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-keep-e2e-')),
-    port: await freePort(),
-    password: adminPassword,
-    persistent: false,
-  });
-  const admin = new NewsroomConnection(addressOf(postgres.user), adminPassword);
-  try {
-    await admin.withClient(createSampleNewsroom);
-  } finally {
-    await admin.close();
-  }
-  const ana = new NewsroomConnection(addressOf('ana'), passwordOf('ana'));
+  newsroom = await startSampleE2eNewsroom();
+  const ana = newsroom.connectAs('ana');
   try {
     const archive = new NewsroomArchive(ana);
     await archive.apply({
@@ -81,7 +50,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await postgres.stop();
+  await newsroom.stop();
 });
 
 test('keeps a colleague’s transcript, plays it, highlights it by keyboard and cites its reporter in a story', async ({
@@ -93,7 +62,7 @@ test('keeps a colleague’s transcript, plays it, highlights it by keyboard and 
   await shell.goTo('settings');
   const section = new NewsroomSection(page);
   await section.open();
-  await section.address.fill(newsroomAddressText(addressOf('ben')));
+  await section.address.fill(newsroom.addressOf('ben'));
   await section.password.fill(passwordOf('ben'));
   await section.password.press('Enter');
   await expect(section.answer).toHaveText('Saved.');

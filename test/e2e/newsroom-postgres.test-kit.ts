@@ -13,6 +13,7 @@ import { newsroomAddressText } from '../../src/main/core/newsroom/newsroom-addre
 import { NewsroomConnection } from '../../src/main/core/newsroom/newsroom-connection';
 import { addDeskMember, createDesk, createNewsroomLogin } from '../../src/main/core/newsroom/newsroom-desks';
 import { migrateNewsroom } from '../../src/main/core/newsroom/newsroom-migrations';
+import { createSampleNewsroom, passwordOf } from '../../src/main/core/newsroom/newsroom-archive.test-kit';
 
 /** A real PostgreSQL for one e2e file (issue #35: never a stand-in), with its newsroom schema. */
 export interface E2eNewsroom {
@@ -60,5 +61,41 @@ export async function startE2eNewsroom(
       await admin.close();
       await postgres.stop();
     },
+  };
+}
+
+/** A real PostgreSQL for one e2e file with the archive tests' sample newsroom (desks City and Politics, ana, ben, cleo, dev, olga). */
+export interface SampleE2eNewsroom {
+  /** The `postgres://user@…` address Settings takes for this login. */
+  addressOf(user: string): string;
+  /** A connection as this sample login (its password is `passwordOf(user)`), for a colleague's publish; the caller closes it. */
+  connectAs(user: string): NewsroomConnection;
+  stop(): Promise<void>;
+}
+
+export async function startSampleE2eNewsroom(): Promise<SampleE2eNewsroom> {
+  const adminPassword = randomBytes(18).toString('base64url');
+  const postgres = await startLocalPostgres({
+    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-e2e-')),
+    port: await freePort(),
+    password: adminPassword,
+    persistent: false,
+  });
+  const address = (user: string) => ({
+    user,
+    host: '127.0.0.1',
+    port: postgres.port,
+    database: newsroomDatabase,
+  });
+  const admin = new NewsroomConnection(address(postgres.user), adminPassword);
+  try {
+    await admin.withClient(createSampleNewsroom);
+  } finally {
+    await admin.close();
+  }
+  return {
+    addressOf: (user) => newsroomAddressText(address(user)),
+    connectAs: (user) => new NewsroomConnection(address(user), passwordOf(user)),
+    stop: () => postgres.stop(),
   };
 }

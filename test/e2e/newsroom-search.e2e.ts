@@ -1,60 +1,26 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { NewsroomSection } from './pages/newsroom-section';
 import { NewsroomSearchPage } from './pages/newsroom-search-page';
-import {
-  freePort,
-  newsroomDatabase,
-  startLocalPostgres,
-  type LocalPostgres,
-} from '../../scripts/newsroom/local-postgres';
-import { newsroomAddressText } from '../../src/main/core/newsroom/newsroom-address';
-import { NewsroomConnection } from '../../src/main/core/newsroom/newsroom-connection';
+import { startSampleE2eNewsroom, type SampleE2eNewsroom } from './newsroom-postgres.test-kit';
 import { NewsroomArchive } from '../../src/main/core/newsroom/newsroom-archive';
-import {
-  createSampleNewsroom,
-  passwordOf,
-  samplePublication,
-} from '../../src/main/core/newsroom/newsroom-archive.test-kit';
+import { passwordOf, samplePublication } from '../../src/main/core/newsroom/newsroom-archive.test-kit';
 
 /** A real PostgreSQL for this file (issue #35), with the archive tests' sample desks and reporters. */
-let postgres: LocalPostgres;
-
-const addressOf = (user: string) => ({
-  user,
-  host: '127.0.0.1',
-  port: postgres.port,
-  database: newsroomDatabase,
-});
+let newsroom: SampleE2eNewsroom;
 
 test.beforeAll(async () => {
-  const adminPassword = randomBytes(18).toString('base64url');
-  postgres = await startLocalPostgres({
-    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-search-e2e-')),
-    port: await freePort(),
-    password: adminPassword,
-    persistent: false,
-  });
-  const admin = new NewsroomConnection(addressOf(postgres.user), adminPassword);
-  try {
-    await admin.withClient(createSampleNewsroom);
-  } finally {
-    await admin.close();
-  }
+  newsroom = await startSampleE2eNewsroom();
   await publishAs('ana', 'harbour', 'The harbour master');
 });
 
 test.afterAll(async () => {
-  await postgres.stop();
+  await newsroom.stop();
 });
 
 /** A colleague publishes, through the archive, as their own login. */
 async function publishAs(user: string, transcriptId: string, title: string): Promise<void> {
-  const connection = new NewsroomConnection(addressOf(user), passwordOf(user));
+  const connection = newsroom.connectAs(user);
   try {
     await new NewsroomArchive(connection).apply({
       kind: 'publish',
@@ -74,7 +40,7 @@ async function signInAsBen(
   await shell.goTo('settings');
   const section = new NewsroomSection(page);
   await section.open();
-  await section.address.fill(newsroomAddressText(addressOf('ben')));
+  await section.address.fill(newsroom.addressOf('ben'));
   await section.password.fill(passwordOf('ben'));
   await section.password.press('Enter');
   await expect(section.answer).toHaveText('Saved.');
