@@ -1,10 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { composeServices, type ComposedServices } from '../compose';
-import { MemorySecrets } from '../core/secrets/secret-store';
 import {
   connectionAs,
   passwordOf,
@@ -13,44 +10,23 @@ import {
 } from '../core/newsroom/newsroom-archive.test-kit';
 import { NewsroomArchive } from '../core/newsroom/newsroom-archive';
 import { useNewsroomServer } from '../core/newsroom/newsroom-server.test-kit';
-import { createDispatcher } from './dispatcher';
-import { createHandlers } from './create-handlers';
-import { wireEvents } from './events';
-import { unwrap } from '../../shared/ipc/envelope';
+import { startAppTestbed, type AppTestbed } from './ipc-testbed.test-kit';
 import type { TranscriptDetail } from '../../shared/ipc/contract';
 import type { KeptNewsroomCopy, NewsroomKeepProgress } from '../../shared/ipc/newsroom-contract';
-import type { ErrorPayload } from '../../shared/errors';
 
 /** 'newsroom.keep' through the app's dispatcher (issue #35, point 6): ben keeps ana's transcript. */
 const server = useNewsroomServer();
 beforeAll(() => setUpSampleNewsroom(server()));
 
-const opened: ComposedServices[] = [];
+const opened: AppTestbed[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((services) => services.close()));
+  await Promise.all(opened.splice(0).map((testbed) => testbed.close()));
 });
 
-function app() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'verbatim-newsroom-keep-'));
-  const services = composeServices({
-    dataDir,
-    appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
-    secrets: new MemorySecrets(),
-  });
-  opened.push(services);
-  const dispatch = createDispatcher(createHandlers(services));
-  const events: { name: string; payload: unknown }[] = [];
-  wireEvents(services, (name, payload) => events.push({ name, payload }));
-  return {
-    dataDir,
-    events,
-    call: async <T>(method: string, input?: unknown) => unwrap(await dispatch(method, input)) as T,
-    failure: async (method: string, input?: unknown): Promise<ErrorPayload> => {
-      const answer = (await dispatch(method, input)) as { ok: boolean; error?: ErrorPayload };
-      if (answer.ok) throw new Error(`${method} was expected to fail`);
-      return answer.error!;
-    },
-  };
+function app(): AppTestbed {
+  const testbed = startAppTestbed();
+  opened.push(testbed);
+  return testbed;
 }
 
 async function publishWithRecording(transcriptId: string, recording: Uint8Array<ArrayBuffer>): Promise<void> {
@@ -90,7 +66,7 @@ describe("keeping a colleague's transcript from the app", () => {
     const kept = await call<KeptNewsroomCopy>('newsroom.keep', { reporter: 'ana', transcriptId: 'harbour' });
     expect(kept).toMatchObject({ created: true, updated: false, revision: 1, hasAudio: true });
     const progress = events
-      .filter((event) => event.name === 'newsroom.keepProgress')
+      .filter((event) => event.event === 'newsroom.keepProgress')
       .map((event) => event.payload as NewsroomKeepProgress);
     expect(progress.at(-1)).toEqual({
       reporter: 'ana',
@@ -98,7 +74,7 @@ describe("keeping a colleague's transcript from the app", () => {
       bytes: 3000,
       totalBytes: 3000,
     });
-    expect(events.some((event) => event.name === 'job.updated')).toBe(true);
+    expect(events.some((event) => event.event === 'job.updated')).toBe(true);
 
     const detail = await call<TranscriptDetail>('transcripts.get', { id: kept.id });
     expect(detail.summary).toMatchObject({

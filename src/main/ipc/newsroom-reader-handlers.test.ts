@@ -1,9 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { composeServices, type ComposedServices } from '../compose';
-import { MemorySecrets } from '../core/secrets/secret-store';
 import {
   connectionAs,
   passwordOf,
@@ -12,46 +7,22 @@ import {
 } from '../core/newsroom/newsroom-archive.test-kit';
 import { NewsroomArchive } from '../core/newsroom/newsroom-archive';
 import { useNewsroomServer } from '../core/newsroom/newsroom-server.test-kit';
-import { createDispatcher } from './dispatcher';
-import { createHandlers } from './create-handlers';
-import { wireEvents } from './events';
-import { unwrap } from '../../shared/ipc/envelope';
-import type { EventName } from '../../shared/ipc/contract';
+import { startAppTestbed, type AppTestbed } from './ipc-testbed.test-kit';
 import type { NewsroomSearchPage } from '../../shared/newsroom-search';
 
 const server = useNewsroomServer();
 beforeAll(() => setUpSampleNewsroom(server()));
 
-const opened: ComposedServices[] = [];
+const opened: AppTestbed[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((services) => services.close()));
+  await Promise.all(opened.splice(0).map((testbed) => testbed.close()));
 });
 
 /** The app's services and dispatcher, with the events main pushes to its pages. */
-function app(): {
-  services: ComposedServices;
-  call: <T>(method: string, input?: unknown) => Promise<T>;
-  nextEvent: (name: EventName) => Promise<void>;
-} {
-  const services = composeServices({
-    dataDir: mkdtempSync(join(tmpdir(), 'verbatim-newsroom-reader-')),
-    appInfo: { name: 'Verbatim', version: '0', platform: 'linux' },
-    secrets: new MemorySecrets(),
-  });
-  opened.push(services);
-  const dispatch = createDispatcher(createHandlers(services));
-  const waiting: { name: EventName; resolve: () => void }[] = [];
-  wireEvents(services, (event) => {
-    for (const each of waiting.filter((entry) => entry.name === event)) {
-      waiting.splice(waiting.indexOf(each), 1);
-      each.resolve();
-    }
-  });
-  return {
-    services,
-    call: async <T>(method: string, input?: unknown) => unwrap(await dispatch(method, input)) as T,
-    nextEvent: (name) => new Promise((resolve) => waiting.push({ name, resolve })),
-  };
+function app(): AppTestbed {
+  const testbed = startAppTestbed();
+  opened.push(testbed);
+  return testbed;
 }
 
 /** The app's connections to the test server as `user`, seen by the server itself. */
