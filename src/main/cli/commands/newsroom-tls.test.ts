@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useNewsroomServer } from '../../core/newsroom/newsroom-server.test-kit';
+import { authoritySignedCertificate } from '../../core/newsroom/test-certificates.test-kit';
 import { runCliProcess } from '../cli-process.test-kit';
 
 /**
@@ -15,67 +15,7 @@ import { runCliProcess } from '../cli-process.test-kit';
 const folder = mkdtempSync(join(tmpdir(), 'verbatim-newsroom-ca-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** A certificate authority, and a server certificate it signed for the address 127.0.0.3 only. */
-function certificateFor127003(): { authority: string; certFile: string; keyFile: string } {
-  const file = (name: string) => join(folder, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=Verbatim test newsroom authority',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-    '-keyout',
-    file('authority.key'),
-    '-out',
-    file('authority.crt'),
-  );
-  openssl(
-    'req',
-    '-new',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=newsroom.test',
-    '-keyout',
-    file('server.key'),
-    '-out',
-    file('server.csr'),
-  );
-  writeFileSync(
-    file('server.ext'),
-    'subjectAltName=IP:127.0.0.3\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    file('server.csr'),
-    '-CA',
-    file('authority.crt'),
-    '-CAkey',
-    file('authority.key'),
-    '-CAcreateserial',
-    '-days',
-    '1',
-    '-extfile',
-    file('server.ext'),
-    '-out',
-    file('server.crt'),
-  );
-  return { authority: file('authority.crt'), certFile: file('server.crt'), keyFile: file('server.key') };
-}
-
-const { authority, ...tls } = certificateFor127003();
+const { authority, ...tls } = authoritySignedCertificate(folder, 'IP:127.0.0.3');
 const server = useNewsroomServer({ listenAddresses: ['127.0.0.1', '127.0.0.2', '127.0.0.3'], tls });
 
 function migrateAt(host: string, trusting: string | undefined) {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,38 +6,13 @@ import { VerbatimError } from '../../../shared/errors';
 import { parseNewsroomAddress } from './newsroom-address';
 import { NewsroomConnection } from './newsroom-connection';
 import { useNewsroomServer } from './newsroom-server.test-kit';
-
-/** A self-signed certificate for `newsroom.test`: one no system trusts, as a forged server's would be. */
-function selfSignedCertificate(folder: string): { certFile: string; keyFile: string } {
-  const certFile = join(folder, 'server.crt');
-  const keyFile = join(folder, 'server.key');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=newsroom.test',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { certFile, keyFile };
-}
+import { selfSignedCertificate } from './test-certificates.test-kit';
 
 const certificates = mkdtempSync(join(tmpdir(), 'verbatim-newsroom-tls-'));
 afterAll(() => rmSync(certificates, { recursive: true, force: true }));
 const server = useNewsroomServer({
   listenAddresses: ['127.0.0.1', '127.0.0.2'],
-  tls: selfSignedCertificate(certificates),
+  tls: selfSignedCertificate(certificates, 'newsroom.test'),
 });
 
 describe('TLS to a newsroom that is not this machine', () => {
