@@ -57,10 +57,7 @@ test('a newsroom nothing answers at is said at once in a sentence, and Retry fin
   await shell.goTo('settings');
   const section = new NewsroomSection(page);
   await section.open();
-  await section.address.fill(address);
-  await section.password.fill(anaPassword);
-  await section.password.press('Enter');
-  await expect(section.answer).toHaveText('Saved.');
+  await section.saveAs(address, anaPassword);
 
   const search = await newsroomScope(page, shell);
   await search.box.fill('harbour');

@@ -62,10 +62,7 @@ test('keeps a colleague’s transcript, plays it, highlights it by keyboard and 
   await shell.goTo('settings');
   const section = new NewsroomSection(page);
   await section.open();
-  await section.address.fill(newsroom.addressOf('ben'));
-  await section.password.fill(passwordOf('ben'));
-  await section.password.press('Enter');
-  await expect(section.answer).toHaveText('Saved.');
+  await section.saveAs(newsroom.addressOf('ben'), passwordOf('ben'));
   await shell.goTo('library');
 
   const search = new NewsroomSearchPage(page);

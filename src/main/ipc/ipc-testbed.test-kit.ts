@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,19 @@ export function startAppTestbed(overrides: Partial<ComposeOptions> = {}): AppTes
       wiring.dispose();
       await services.close();
     },
+  };
+}
+
+/** For a test file: `app()` starts a fresh testbed, each closed after the test that started it. */
+export function useAppTestbeds(): () => AppTestbed {
+  const opened: AppTestbed[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((testbed) => testbed.close()));
+  });
+  return () => {
+    const testbed = startAppTestbed();
+    opened.push(testbed);
+    return testbed;
   };
 }
 

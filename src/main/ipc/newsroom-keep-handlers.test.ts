@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import {
 } from '../core/newsroom/newsroom-archive.test-kit';
 import { NewsroomArchive } from '../core/newsroom/newsroom-archive';
 import { useNewsroomServer } from '../core/newsroom/newsroom-server.test-kit';
-import { startAppTestbed, type AppTestbed } from './ipc-testbed.test-kit';
+import { useAppTestbeds } from './ipc-testbed.test-kit';
 import type { TranscriptDetail } from '../../shared/ipc/contract';
 import type { KeptNewsroomCopy, NewsroomKeepProgress } from '../../shared/ipc/newsroom-contract';
 
@@ -18,16 +18,7 @@ import type { KeptNewsroomCopy, NewsroomKeepProgress } from '../../shared/ipc/ne
 const server = useNewsroomServer();
 beforeAll(() => setUpSampleNewsroom(server()));
 
-const opened: AppTestbed[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((testbed) => testbed.close()));
-});
-
-function app(): AppTestbed {
-  const testbed = startAppTestbed();
-  opened.push(testbed);
-  return testbed;
-}
+const app = useAppTestbeds();
 
 async function publishWithRecording(transcriptId: string, recording: Uint8Array<ArrayBuffer>): Promise<void> {
   const connection = connectionAs(server(), 'ana');

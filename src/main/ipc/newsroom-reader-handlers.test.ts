@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   connectionAs,
   passwordOf,
@@ -7,23 +7,13 @@ import {
 } from '../core/newsroom/newsroom-archive.test-kit';
 import { NewsroomArchive } from '../core/newsroom/newsroom-archive';
 import { useNewsroomServer } from '../core/newsroom/newsroom-server.test-kit';
-import { startAppTestbed, type AppTestbed } from './ipc-testbed.test-kit';
+import { useAppTestbeds } from './ipc-testbed.test-kit';
 import type { NewsroomSearchPage } from '../../shared/newsroom-search';
 
 const server = useNewsroomServer();
 beforeAll(() => setUpSampleNewsroom(server()));
 
-const opened: AppTestbed[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((testbed) => testbed.close()));
-});
-
-/** The app's services and dispatcher, with the events main pushes to its pages. */
-function app(): AppTestbed {
-  const testbed = startAppTestbed();
-  opened.push(testbed);
-  return testbed;
-}
+const app = useAppTestbeds();
 
 /** The app's connections to the test server as `user`, seen by the server itself. */
 async function backendsOf(user: string): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The Newsroom section of Settings: the archive's address, the reporter's password and a check. */
 export class NewsroomSection {
@@ -23,6 +23,14 @@ export class NewsroomSection {
       .getByRole('navigation', { name: 'Settings sections' })
       .getByRole('button', { name: 'Newsroom' })
       .click();
+  }
+
+  /** Types the address and password, saves them with Enter, and waits for "Saved.". */
+  async saveAs(address: string, password: string): Promise<void> {
+    await this.address.fill(address);
+    await this.password.fill(password);
+    await this.password.press('Enter');
+    await expect(this.answer).toHaveText('Saved.');
   }
 
   /** The message under the address field, when main refused it. */
