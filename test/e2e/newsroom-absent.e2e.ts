@@ -69,6 +69,9 @@ test('a newsroom nothing answers at is said at once in a sentence, and Retry fin
   await expect(search.box).toHaveValue('harbour');
   const retry = page.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeEnabled();
+  // Where to fix the address, beside it.
+  const settings = page.getByRole('button', { name: 'Newsroom settings' });
+  await expect(settings).toBeEnabled();
 
   cameBack = await startE2eNewsroom([{ user: 'ana', password: anaPassword, desk: 'City' }], { port });
   const ana = new NewsroomConnection(
@@ -88,4 +91,5 @@ test('a newsroom nothing answers at is said at once in a sentence, and Retry fin
   await expect(search.hit('The harbour master').first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(retry).toHaveCount(0);
+  await expect(settings).toHaveCount(0);
 });
