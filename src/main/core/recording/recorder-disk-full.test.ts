@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Recording, RecorderStatus } from '../../../shared/recording';
 
 /**
- * The Record view's recorder on a disk that fills up, for real: its data folder is a 1 MB tmpfs in
+ * The Record view's recorder on a disk that fills up, for real: its data folder is a 2 MB tmpfs in
  * a private mount namespace (recorder-on-disk.test-kit.ts runs it there). It stops, keeps the
  * recording in the library at the length the file holds, and its status says how much is kept
  * and why it stopped.
@@ -20,7 +20,7 @@ describe('the recorder on a disk that fills up', () => {
     const script = `
       set -u
       mkdir -p "$DATA"
-      mount -t tmpfs -o size=1m tmpfs "$DATA"
+      mount -t tmpfs -o size=2m tmpfs "$DATA"
       node --import tsx "$PROGRAM" "$DATA" > "$WORK/out.json"
       cp "$DATA"/recordings/*.wav "$WORK/kept.wav"
     `;
