@@ -8,7 +8,7 @@ import {
   sqlAs,
 } from './newsroom-archive.test-kit';
 import { useNewsroomServer } from './newsroom-server.test-kit';
-import { newsroomChannel, watchNewsroom, type NewsroomWatch } from './newsroom-watch';
+import { collaborationChannel, newsroomChannel, watchNewsroom, type NewsroomWatch } from './newsroom-watch';
 
 /** A colleague's publish reaches an open newsroom search (issue #35, point 7). */
 const server = useNewsroomServer();
@@ -122,5 +122,25 @@ describe('watchNewsroom', () => {
     await publishAs('ana', 'after-dispose');
     await heard;
     expect(dev.changes()).toBe(before);
+  });
+
+  it("a watch on another channel hears that channel's payloads only", async () => {
+    const heard: (string | undefined)[] = [];
+    const watch = watchNewsroom(
+      { address: { ...server().admin, user: 'cleo' }, password: passwordOf('cleo') },
+      (payload) => heard.push(payload),
+      { channel: collaborationChannel, firstRetryMs: 50 },
+    );
+    watches.push(watch);
+    await watch.ready;
+    await publishAs('ana', 'not-for-this-channel');
+    await server().pool.query(`SELECT pg_notify($1, 'story')`, [collaborationChannel]);
+    await vi.waitFor(() => expect(heard).toEqual(['story']));
+  });
+
+  it('refuses a channel name that is not a plain one before connecting', () => {
+    expect(() =>
+      watchNewsroom({ address: server().admin, password: 'x' }, () => undefined, { channel: 'a; DROP' }),
+    ).toThrow('Not a channel name');
   });
 });

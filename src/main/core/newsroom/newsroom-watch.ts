@@ -15,6 +15,13 @@ import { defaultNewsroomBounds, newsroomPoolConfig, type NewsroomBounds } from '
  */
 export const newsroomChannel = 'verbatim_newsroom';
 
+/**
+ * Working together (issue #36): a glossary or a shared story changed. The payload names only the
+ * kind ('glossary', 'story'): every listener hears every notification whatever row-level
+ * security would show them, so it never carries a name, an id or a word.
+ */
+export const collaborationChannel = 'verbatim_collaboration';
+
 export interface NewsroomWatchOptions {
   bounds?: NewsroomBounds;
   /** The first pause before connecting again, doubled after each failure up to `maxRetryMs`. */
@@ -22,6 +29,11 @@ export interface NewsroomWatchOptions {
   maxRetryMs?: number;
   /** Told each time the connection is lost, for a log; the watch keeps trying. */
   onLost?: (error: unknown) => void;
+  /**
+   * The channel listened to: the archive's (`newsroomChannel`) unless told otherwise; working
+   * together (issue #36) has its own, `collaborationChannel`, whose payload names what changed.
+   */
+  channel?: string;
 }
 
 export interface NewsroomWatch {
@@ -33,9 +45,12 @@ export interface NewsroomWatch {
 
 export function watchNewsroom(
   access: NewsroomAccess,
-  onChange: () => void,
+  onChange: (payload: string | undefined) => void,
   options: NewsroomWatchOptions = {},
 ): NewsroomWatch {
+  const channel = options.channel ?? newsroomChannel;
+  // LISTEN takes a name, not a parameter: only a plain one is ever put in the statement.
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   const bounds = options.bounds ?? defaultNewsroomBounds;
   const firstRetryMs = options.firstRetryMs ?? 250;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
@@ -58,11 +73,11 @@ export function watchNewsroom(
     listening.on('error', lose);
     listening.on('end', () => lose(new Error('The newsroom closed the connection.')));
     listening.on('notification', (message) => {
-      if (message.channel === newsroomChannel) onChange();
+      if (message.channel === channel) onChange(message.payload);
     });
     try {
       await listening.connect();
-      await listening.query(`LISTEN ${newsroomChannel}`);
+      await listening.query(`LISTEN ${channel}`);
     } catch (error) {
       lost = true;
       await listening.end().catch(() => undefined);
@@ -78,7 +93,8 @@ export function watchNewsroom(
       listen().then(
         () => {
           pause = firstRetryMs;
-          if (!disposed) onChange();
+          // Nothing says what was missed: undefined asks for everything to be read again.
+          if (!disposed) onChange(undefined);
         },
         (error: unknown) => {
           options.onLost?.(error);
