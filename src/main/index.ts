@@ -247,25 +247,36 @@ if (!app.requestSingleInstanceLock()) {
           sendEvent(() => BrowserWindow.getAllWindows().map((w) => w.webContents), event, payload),
         ),
       );
+      // A click on a system notification: the window comes forward (opened first if closed) and shows it.
+      const bringForwardThen = (show: () => void): void => {
+        if (!mainWindow) {
+          openMainWindow();
+          mainWindow!.webContents.once('did-finish-load', show);
+          return;
+        }
+        if (mainWindow.isMinimized()) mainWindow.restore();
+        mainWindow.show();
+        mainWindow.focus();
+        show();
+      };
       // Finished and failed jobs, upload progress and running jobs, shown by the OS.
       const attention = new DesktopAttention(
         electronAttentionPort({
           mainWindow: () => mainWindow,
-          openTranscript: (id) => {
-            if (!mainWindow) {
-              openMainWindow();
-              mainWindow!.webContents.once('did-finish-load', () => services.openTranscript.emit({ id }));
-              return;
-            }
-            if (mainWindow.isMinimized()) mainWindow.restore();
-            mainWindow.show();
-            mainWindow.focus();
-            services.openTranscript.emit({ id });
-          },
+          openTranscript: (id) => bringForwardThen(() => services.openTranscript.emit({ id })),
+          openNotice: (notice) => bringForwardThen(() => services.core.notices.openRequested.emit(notice)),
         }),
         () => BrowserWindow.getFocusedWindow() !== null,
       );
       attention.seed(await services.core.library.list());
+      // Working together (issue #36): a colleague's notice while the window is elsewhere, and the unread in the badge.
+      attention.unreadNotices(await services.core.notices.unreadCount());
+      appLifetime.add(
+        services.core.notices.changed.subscribe(({ unread, added }) => {
+          if (added) attention.noticeArrived(added);
+          attention.unreadNotices(unread);
+        }),
+      );
       appLifetime.add(services.jobUpdated.subscribe((job) => attention.jobChanged(job)));
       appLifetime.add(
         services.jobProgress.subscribe(({ id, bytesSent, bytesTotal }) =>

@@ -13,6 +13,7 @@ import { claimDataFolder, type FolderOwnership } from './library/folder-owner';
 import type { Library, JobRecord } from './library/library';
 import type { QuotesOnDelete } from '../../shared/highlights';
 import { Glossaries } from './glossary/glossaries';
+import { Notices } from './collaboration/notices';
 import type { Recordings } from './library/recordings';
 import { Scheduler } from './scheduler/scheduler';
 import { RequestBudget } from './scheduler/request-budget';
@@ -68,6 +69,8 @@ export interface Core {
   library: Library;
   /** The newsroom's glossaries (issue #21): in the same database as the library. */
   glossaries: Glossaries;
+  /** What working together told the reporter (issue #36): kept until read. */
+  notices: Notices;
   /** Recordings made in Verbatim (issue #23), registered as they start. */
   recordings: Recordings;
   scheduler: Scheduler;
@@ -114,6 +117,7 @@ export function createCore(config: CoreConfig): Core {
   const wallClock = config.wallClock ?? ((): number => Date.now());
   const library = database.library(wallClock);
   const glossaries = new Glossaries(database.glossaryStore(wallClock));
+  const notices = new Notices(database.noticeStore(wallClock));
   const recordings = database.recordings(wallClock);
   const budget = new RequestBudget(clock, config.requestsPerSecond ?? 5, 10);
   const fetchLike: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
@@ -185,6 +189,7 @@ export function createCore(config: CoreConfig): Core {
     database,
     library,
     glossaries,
+    notices,
     recordings,
     scheduler,
     redactedAudio,

@@ -4,6 +4,7 @@ import { toSummary } from './transcript-summary';
 import { wireAskEvents } from './ask-handlers';
 import { wireVoiceEvents } from './voice-handlers';
 import { wireRecorderEvents } from './recorder-handlers';
+import { wireNoticesEvents } from './notices-handlers';
 import { DisposableStore, type IDisposable } from '../base/lifecycle';
 
 /**
@@ -34,5 +35,6 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
     ),
   );
   wiring.add(services.newsroomKeepProgress.subscribe((progress) => emit('newsroom.keepProgress', progress)));
+  wiring.add(wireNoticesEvents(services.core.notices, emit));
   return wiring;
 }

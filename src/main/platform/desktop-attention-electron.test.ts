@@ -5,7 +5,8 @@ vi.mock('electron', async () => (await import('./electron-mock.test-kit')).elect
 
 const electron = (await import('electron')) as unknown as ElectronMock;
 const { FakeBrowserWindow, FakeNotification } = await import('./electron-mock.test-kit');
-const { appUserModelId, electronAttentionPort } = await import('./desktop-attention-electron');
+const { appUserModelId, badgeDescription, electronAttentionPort } =
+  await import('./desktop-attention-electron');
 const { DesktopAttention } = await import('../core/app-policy/desktop-attention');
 
 describe('the OS side of desktop attention', () => {
@@ -21,6 +22,7 @@ describe('the OS side of desktop attention', () => {
     const port = electronAttentionPort({
       mainWindow: () => window as never,
       openTranscript: (id) => opened.push(id),
+      openNotice: () => undefined,
     });
     const attention = new DesktopAttention(port, () => false);
     attention.jobChanged({ id: 'j1', title: 'Mayor interview', status: 'uploading', error: null });
@@ -42,11 +44,12 @@ describe('the OS side of desktop attention', () => {
     const port = electronAttentionPort({
       mainWindow: () => window as never,
       openTranscript: () => undefined,
+      openNotice: () => undefined,
       platform: 'win32',
     });
-    port.setBadge(2);
-    port.setBadge(1);
-    port.setBadge(0);
+    port.setBadge(2, { running: 2, unread: 0 });
+    port.setBadge(1, { running: 1, unread: 0 });
+    port.setBadge(0, { running: 0, unread: 0 });
     const overlays = window.setOverlayIcon.mock.calls as unknown as [unknown, string][];
     expect(overlays.map(([image, description]) => [image === null ? null : 'dot', description])).toEqual([
       ['dot', '2 transcriptions running'],
@@ -60,10 +63,45 @@ describe('the OS side of desktop attention', () => {
 
   it('stays quiet where the OS has no notifications, and with no window to show progress on', () => {
     FakeNotification.supported = false;
-    const port = electronAttentionPort({ mainWindow: () => undefined, openTranscript: () => undefined });
+    const port = electronAttentionPort({
+      mainWindow: () => undefined,
+      openTranscript: () => undefined,
+      openNotice: () => undefined,
+    });
     port.notify({ title: 't', body: 'b', transcriptId: 'x' });
     port.setProgress(0.5);
     expect(FakeNotification.shown).toEqual([]);
+  });
+
+  it("shows a colleague's notice whose click opens it, and words the badge's parts", () => {
+    const opened: number[] = [];
+    const port = electronAttentionPort({
+      mainWindow: () => undefined,
+      openTranscript: () => undefined,
+      openNotice: (notice) => opened.push(notice.id),
+    });
+    port.notifyNotice({
+      title: 'cleo commented',
+      body: 'cleo commented on quote 2 of “Harbour ferries”.',
+      notice: {
+        id: 7,
+        kind: 'comment',
+        by: 'cleo',
+        text: 'cleo commented on quote 2 of “Harbour ferries”.',
+        target: { kind: 'story', storyKey: 'ana/3', quote: 2 },
+        key: 'comment:z',
+        at: 1,
+        receivedAt: 1,
+        readAt: null,
+      },
+    });
+    expect(FakeNotification.shown.map((note) => note.options)).toEqual([
+      { title: 'cleo commented', body: 'cleo commented on quote 2 of “Harbour ferries”.' },
+    ]);
+    FakeNotification.shown[0]!.click();
+    expect(opened).toEqual([7]);
+    expect(badgeDescription({ running: 1, unread: 3 })).toBe('1 transcription running, 3 unread notices');
+    expect(badgeDescription({ running: 0, unread: 1 })).toBe('1 unread notice');
   });
 
   it('names the app to Windows as its installer does, so notifications carry its name', async () => {

@@ -13,6 +13,7 @@ import {
 import { exportContract, exportEvents } from './export-contract';
 import { secretKeyInputSchema, secretsStatusSchema } from '../secrets';
 import { newsroomContract, newsroomEvents } from './newsroom-contract';
+import { noticesContract, noticesEvents } from './notices-contract';
 import { catalogContract, catalogEvents } from './catalog-contract';
 import { askContract, askEvents } from './ask-contract';
 import { voiceContract, voiceEvents } from './voice-contract';
@@ -194,6 +195,7 @@ export const contract = {
   ...glossaryContract,
   ...recorderContract,
   ...newsroomContract,
+  ...noticesContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -216,6 +218,7 @@ export const events = {
   ...glossaryEvents,
   ...recorderEvents,
   ...newsroomEvents,
+  ...noticesEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

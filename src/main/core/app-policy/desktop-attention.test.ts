@@ -4,17 +4,25 @@ import { DesktopAttention, type AttentionPort } from './desktop-attention';
 function recorder() {
   const calls: {
     notify: Parameters<AttentionPort['notify']>[0][];
+    notices: Parameters<AttentionPort['notifyNotice']>[0][];
     progress: (number | null)[];
     badge: number[];
+    parts: Parameters<AttentionPort['setBadge']>[1][];
   } = {
     notify: [],
+    notices: [],
+    parts: [],
     progress: [],
     badge: [],
   };
   const port: AttentionPort = {
     notify: (note) => calls.notify.push(note),
     setProgress: (fraction) => calls.progress.push(fraction),
-    setBadge: (count) => calls.badge.push(count),
+    notifyNotice: (note) => calls.notices.push(note),
+    setBadge: (count, parts) => {
+      calls.badge.push(count);
+      calls.parts.push(parts);
+    },
   };
   return { calls, port };
 }
@@ -63,5 +71,36 @@ describe('DesktopAttention', () => {
     expect(calls.badge).toEqual([1, 2, 3, 2, 1]);
     // u1 done leaves u2 alone at 150 of 300: still half, so the icon is not asked again.
     expect(calls.progress).toEqual([null, 0.5, 0.12, 0.5, null]);
+  });
+
+  it('announces a notice only while the window is elsewhere, and counts the unread in the badge', () => {
+    const { calls, port } = recorder();
+    let focused = true;
+    const attention = new DesktopAttention(port, () => focused);
+    const notice = {
+      id: 1,
+      kind: 'change-request' as const,
+      by: 'cleo',
+      text: 'cleo asks for a change to quote 2 of “Harbour ferries”: check this against the tape.',
+      target: { kind: 'story' as const, storyKey: 'ana/3', quote: 2 },
+      key: 'comment:x',
+      at: 1,
+      receivedAt: 2,
+      readAt: null,
+    };
+    attention.seed([{ id: 'q', title: 'Q', status: 'queued', error: null }]);
+    attention.noticeArrived(notice);
+    attention.unreadNotices(1);
+    focused = false;
+    attention.noticeArrived({ ...notice, id: 2, key: 'comment:y' });
+    attention.unreadNotices(2);
+    attention.jobChanged({ id: 'q', title: 'Q', status: 'completed', error: null });
+    attention.unreadNotices(0);
+    expect(calls.notices.map((note) => [note.title, note.notice.id])).toEqual([
+      ['cleo asks for a change', 2],
+    ]);
+    expect(calls.notices[0]?.body).toBe(notice.text);
+    expect(calls.badge).toEqual([1, 2, 3, 2, 0]);
+    expect(calls.parts.at(-2)).toEqual({ running: 0, unread: 2 });
   });
 });

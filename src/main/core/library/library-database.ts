@@ -3,6 +3,7 @@ import { backupIfDue } from './library-backups';
 import { forgetStatements } from './statement-cache';
 import { Library } from './library';
 import { GlossaryStore } from './glossary-store';
+import { NoticeStore } from './notice-store';
 import { Recordings } from './recordings';
 import { RecordingMarks } from './recording-marks';
 import { CatalogCache } from './catalog-cache';
@@ -44,6 +45,11 @@ export class LibraryDatabase {
 
   glossaryStore(now: () => number): GlossaryStore {
     return new GlossaryStore(this.db, now);
+  }
+
+  /** What working together told the reporter (issue #36). */
+  noticeStore(now: () => number): NoticeStore {
+    return new NoticeStore(this.db, now);
   }
 
   recordings(now: () => number): Recordings {

@@ -601,7 +601,10 @@ describe('migration 19: copies kept from the newsroom', () => {
     db.prepare(
       "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('own', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
     ).run();
-    migrate(db, migrations);
+    migrate(
+      db,
+      migrations.filter((migration) => migration.version <= 19),
+    );
     expect(schemaVersion(db)).toBe(19);
     expect(
       db
@@ -623,6 +626,28 @@ describe('migration 19: copies kept from the newsroom', () => {
       "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('own-2', 'Other', 'file', '/b.wav', 'completed', 1, 1)",
     ).run();
     expect(db.prepare('SELECT count(*) AS n FROM transcripts').get()).toEqual({ n: 3 });
+  });
+});
+
+describe('migration 20: notices of working together', () => {
+  it('keeps one notice per key, and finds the unread ones by its index', () => {
+    const db = at(20);
+    expect(schemaVersion(db)).toBe(20);
+    const notice = db.prepare(
+      `INSERT OR IGNORE INTO collaboration_notices (key, kind, by_user, text, target_json, at, received_at)
+       VALUES (?, 'comment', 'cleo', 'cleo commented on quote 2', '{}', 1, 2)`,
+    );
+    expect(notice.run('comment:a').changes).toBe(1);
+    expect(notice.run('comment:a').changes).toBe(0);
+    notice.run('comment:b');
+    db.prepare("UPDATE collaboration_notices SET read_at = 3 WHERE key = 'comment:a'").run();
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM collaboration_notices WHERE read_at IS NULL')
+      .all() as { detail: string }[];
+    expect(plan.map((step) => step.detail).join(' ')).toContain('collaboration_notices_unread');
+    expect(db.prepare('SELECT count(*) AS n FROM collaboration_notices WHERE read_at IS NULL').get()).toEqual(
+      { n: 1 },
+    );
   });
 });
 
