@@ -19,12 +19,15 @@ export function createNoticesHandlers(notices: Notices): NoticesHandlers {
   };
 }
 
-/** Every window hears a notice arrive and the unread count change. */
+/** Every window hears a notice arrive, the unread count change, and a notification's click. */
 export function wireNoticesEvents(notices: Notices, emit: EmitEvent): IDisposable {
-  return notices.changed.subscribe((change) =>
-    emit(
-      'notices.changed',
-      change.added ? { unread: change.unread, added: change.added } : { unread: change.unread },
+  return combinedDisposable(
+    notices.changed.subscribe((change) =>
+      emit(
+        'notices.changed',
+        change.added ? { unread: change.unread, added: change.added } : { unread: change.unread },
+      ),
     ),
+    notices.openRequested.subscribe((notice) => emit('notices.open', notice)),
   );
 }
