@@ -43,7 +43,8 @@ export interface NewsroomReaderOptions {
   watchRetryMs?: number;
 }
 
-function keyOf(access: NewsroomAccess): string {
+/** What tells one newsroom login from another: a connection kept for one is not used for the other. */
+export function accessKey(access: NewsroomAccess): string {
   return `${newsroomAddressText(access.address)}\n${access.password}`;
 }
 
@@ -67,7 +68,7 @@ export class NewsroomReader {
   async use<T>(work: (newsroom: NewsroomConnection) => Promise<T>): Promise<T> {
     if (this.closed) throw new VerbatimError('cancelled', 'Verbatim is closing.');
     const access = await this.options.access();
-    const key = keyOf(access);
+    const key = accessKey(access);
     if (this.connection?.key !== key) {
       void this.connection?.newsroom.close();
       this.connection = {
@@ -108,7 +109,7 @@ export class NewsroomReader {
   async refresh(): Promise<void> {
     let key: string | undefined;
     try {
-      key = keyOf(await this.options.access());
+      key = accessKey(await this.options.access());
     } catch {
       // No newsroom is set any more: nothing is kept open for the old one.
       key = undefined;
@@ -141,7 +142,7 @@ export class NewsroomReader {
       onLost: this.options.onWatchLost,
       ...(this.options.watchRetryMs !== undefined ? { firstRetryMs: this.options.watchRetryMs } : {}),
     });
-    this.watch = { key: keyOf(access), watch };
+    this.watch = { key: accessKey(access), watch };
     try {
       await watch.ready;
     } catch (error) {
