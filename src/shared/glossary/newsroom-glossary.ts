@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { glossaryEntryKindSchema, newGlossaryEntrySchema } from './glossary';
+import { glossaryEntryKindSchema } from './glossary';
+export { newsroomGlossaryStatusSchema, type NewsroomGlossaryStatus } from './glossary';
 
 /**
  * A glossary shared with a desk or the whole newsroom (issue #36, point 1): every reporter's
@@ -35,20 +36,6 @@ export function whoChanges(owner: string, desk: string | null): string {
   return desk === null ? `${owner} and the newsroom's editors` : `${owner} and the editors of ${desk}`;
 }
 
-/** What this library knows of a glossary that is a newsroom glossary's copy. */
-export const newsroomGlossaryStatusSchema = z.object({
-  /** The newsroom glossary's id (a uuid). */
-  id: z.string(),
-  /** The desk it is shared with; null for the whole newsroom. */
-  desk: z.string().nullable(),
-  owner: z.string(),
-  /** Whether this reporter may change it (its owner, or an editor of its desk); else they propose. */
-  mayChange: z.boolean(),
-  /** Changes and proposals made here that wait to be sent. */
-  waiting: z.number().int(),
-});
-export type NewsroomGlossaryStatus = z.infer<typeof newsroomGlossaryStatusSchema>;
-
 export const glossaryProposalStates = ['open', 'accepted', 'declined'] as const;
 
 export const glossaryProposalSchema = z.object({
@@ -77,6 +64,3 @@ export const glossarySyncReportSchema = z.object({
   newCopies: z.array(z.string()),
 });
 export type GlossarySyncReport = z.infer<typeof glossarySyncReportSchema>;
-
-/** A proposal's entry, as a new entry is checked. */
-export const proposedEntrySchema = newGlossaryEntrySchema;

@@ -601,7 +601,10 @@ describe('migration 19: copies kept from the newsroom', () => {
     db.prepare(
       "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('own', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
     ).run();
-    migrate(db, migrations);
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 19),
+    );
     expect(schemaVersion(db)).toBe(19);
     expect(
       db
@@ -623,6 +626,41 @@ describe('migration 19: copies kept from the newsroom', () => {
       "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('own-2', 'Other', 'file', '/b.wav', 'completed', 1, 1)",
     ).run();
     expect(db.prepare('SELECT count(*) AS n FROM transcripts').get()).toEqual({ n: 3 });
+  });
+});
+
+describe('migration 20: newsroom glossaries in the library', () => {
+  it('keeps the glossaries as they were, a copy once per newsroom glossary, and one waiting change a spelling', () => {
+    const db = at(19);
+    db.prepare("INSERT INTO glossary_entries (glossary_id, term, used_at) VALUES (1, 'Okonkwo', 1)").run();
+    migrate(db, migrations);
+    expect(schemaVersion(db)).toBe(20);
+    expect(db.prepare('SELECT newsroom, newsroom_id, newsroom_may_change FROM glossaries').get()).toEqual({
+      newsroom: null,
+      newsroom_id: null,
+      newsroom_may_change: null,
+    });
+    expect(db.prepare('SELECT newsroom_revision FROM glossary_entries').get()).toEqual({
+      newsroom_revision: 0,
+    });
+    const copy = db.prepare(
+      "INSERT INTO glossaries (name, created_at, newsroom, newsroom_id, newsroom_desk, newsroom_owner, newsroom_may_change) VALUES (?, 1, 'postgres://ben@h:5432/v', 'g-1', 'City', 'ana', 0)",
+    );
+    copy.run('City names');
+    expect(() => copy.run('City names 2')).toThrow(/UNIQUE/);
+    const change = db.prepare(
+      "INSERT INTO newsroom_glossary_changes (id, glossary_id, term_key, base_revision, entry_json, created_at) VALUES (?, 2, 'okonkwo', ?, NULL, 1)",
+    );
+    change.run('c-1', 1);
+    expect(() => change.run('c-2', 2)).toThrow(/UNIQUE/);
+    expect(() => change.run('c-3', -1)).toThrow(/CHECK|UNIQUE/);
+    db.prepare(
+      "INSERT INTO newsroom_glossary_proposals (id, glossary_id, entry_json, created_at) VALUES ('p-1', 2, '{}', 1)",
+    ).run();
+    // A copy removed takes what waited for it with it.
+    db.prepare('DELETE FROM glossaries WHERE id = 2').run();
+    expect(db.prepare('SELECT count(*) AS n FROM newsroom_glossary_changes').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM newsroom_glossary_proposals').get()).toEqual({ n: 0 });
   });
 });
 
