@@ -32,6 +32,9 @@ import { parseNewsroomAddress, settingsNaming, type NewsroomAccess } from './cor
 import { NewsroomPublisher } from './core/publishing/newsroom-publisher';
 import { NewsroomReader, settingsNewsroomAccess } from './core/newsroom/newsroom-reader';
 import { libraryRecordings } from './core/export/library-story-export';
+import { createGlossarySync } from './core/collaboration/glossary-sync';
+import { SyncLoop } from './core/collaboration/sync-loop';
+import type { CollaborationNotice } from './core/collaboration/collaboration-notice';
 
 /**
  * How long a quit waits for each phase of closing (the work, the pages' connections, the
@@ -238,6 +241,35 @@ export function composeServices(options: ComposeOptions): ComposedServices {
         .catch((error: unknown) => log.error('the newsroom search could not follow Settings', error));
     }),
   );
+  // Newsroom glossaries (issue #36): a sync sends what waits and reads what changed, run by a
+  // loop at start and after a change made here; nothing runs while no newsroom is set.
+  const glossaryNotices = new Signal<CollaborationNotice>();
+  const glossarySync = createGlossarySync({
+    glossaries: core.glossaries,
+    newsroom: (work) => newsroomReader.use(work),
+    sink: (notice) => glossaryNotices.emit(notice),
+  });
+  const glossaryLoop = lifetime.add(
+    new SyncLoop({
+      name: 'the newsroom glossaries',
+      sync: async () => {
+        if (newsroomInSettings()) await glossarySync.sync();
+      },
+      clock: options.clock ?? systemClock,
+      logger: logger.child('glossary'),
+    }),
+  );
+  // A sync's own writes announce a change too: only what waits to be sent asks for another run.
+  lifetime.add(
+    core.glossaries.changed.subscribe(() => {
+      core.glossaries
+        .readNewsroom((store) => store.copies().some((copy) => copy.waiting > 0))
+        .then((waiting) => {
+          if (waiting) void glossaryLoop.wake();
+        })
+        .catch((error: unknown) => log.error('the newsroom glossaries could not be read', error));
+    }),
+  );
   // The assistant says goodbye; a recording running at quit is finished properly, its file
   // closed and its length kept; the uploads stop where they are and resume at the next start.
   shutdown.onWillShutdown('the assistant', () => voice.assistant.close());
@@ -288,6 +320,11 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     newsroomPublicationChanged,
     newsroomKeepProgress,
     newsroomReader,
+    glossarySync: {
+      sync: () => glossarySync.sync(),
+      wake: () => void glossaryLoop.wake(),
+      notices: glossaryNotices,
+    },
     start: async () => {
       // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).
       await settingsLoaded.catch(() => undefined);
@@ -301,8 +338,9 @@ export function composeServices(options: ComposeOptions): ComposedServices {
         );
       // Marks of a transcript that completed while the app was closing.
       for (const transcriptId of recordingMarks.waitingTranscripts()) placeMarks(transcriptId);
-      // What waited to be published when the app last closed.
+      // What waited to be published when the app last closed, and the glossaries' news.
       newsroom.wake();
+      void glossaryLoop.wake();
       const resumed = await core.scheduler.resumeAll();
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;

@@ -1,3 +1,5 @@
+import type { GlossarySyncReport } from '../../shared/glossary/newsroom-glossary';
+import type { CollaborationNotice } from './collaboration/collaboration-notice';
 import type { Recorder } from './recording/recorder';
 import type { RecordingMarks } from './library/recording-marks';
 import type { AppInfo } from '../../shared/ipc/contract';
@@ -64,6 +66,15 @@ export interface Services extends VoiceServices {
   newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
   /** The recording of a colleague's transcript being kept in the library downloads. */
   newsroomKeepProgress: Signal<NewsroomKeepProgress>;
+  /**
+   * Keeps the library's copies of newsroom glossaries in step (issue #36): `sync` runs one now,
+   * `wake` asks the loop for one soon; `notices` carries what others did, for the notices store.
+   */
+  glossarySync: {
+    sync(): Promise<GlossarySyncReport>;
+    wake(): void;
+    notices: Signal<CollaborationNotice>;
+  };
 }
 
 /** The assistant's services: the same in the app and the web host. */

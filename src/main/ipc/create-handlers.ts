@@ -13,6 +13,7 @@ import { createTranscriptsHandlers } from './transcripts-handlers';
 import { createVoiceHandlers } from './voice-handlers';
 import { createRecorderHandlers } from './recorder-handlers';
 import { createNewsroomHandlers } from './newsroom-handlers';
+import { createNewsroomGlossaryHandlers } from './newsroom-glossary-handlers';
 import { createPublishingHandlers } from './publishing-handlers';
 
 /** The whole contract implemented over the app's services; the same object serves every transport. */
@@ -31,6 +32,7 @@ export function createHandlers(services: Services): Handlers {
     ...createLogHandlers(services),
     ...createRecorderHandlers(services),
     ...createNewsroomHandlers(services),
+    ...createNewsroomGlossaryHandlers(services),
     ...createPublishingHandlers(services),
   };
 }
