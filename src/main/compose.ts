@@ -32,6 +32,8 @@ import { parseNewsroomAddress, settingsNaming, type NewsroomAccess } from './cor
 import { NewsroomPublisher } from './core/publishing/newsroom-publisher';
 import { NewsroomReader, settingsNewsroomAccess } from './core/newsroom/newsroom-reader';
 import { libraryRecordings } from './core/export/library-story-export';
+import { createGlossarySync } from './core/collaboration/glossary-sync';
+import { Collaboration } from './core/collaboration/collaboration';
 
 /**
  * How long a quit waits for each phase of closing (the work, the pages' connections, the
@@ -238,6 +240,40 @@ export function composeServices(options: ComposeOptions): ComposedServices {
         .catch((error: unknown) => log.error('the newsroom search could not follow Settings', error));
     }),
   );
+  // Working together (issue #36): each kind of shared work sends what waits and reads what
+  // changed, run at start, after a change made here, and when the newsroom says its kind changed
+  // (one LISTEN for all kinds); nothing runs while no newsroom is set. What others did becomes a notice.
+  const glossarySync = createGlossarySync({
+    glossaries: core.glossaries,
+    newsroom: (work) => newsroomReader.use(work),
+    sink: core.notices.sink,
+  });
+  const collaboration = lifetime.add(
+    new Collaboration({
+      access: () => Promise.resolve(newsroomInSettings()),
+      kinds: { glossary: async () => void (await glossarySync.sync()) },
+      clock: options.clock ?? systemClock,
+      logger: logger.child('collaboration'),
+    }),
+  );
+  lifetime.add(
+    settings.onChange(() => {
+      collaboration
+        .refresh()
+        .catch((error: unknown) => log.error('working together could not follow Settings', error));
+    }),
+  );
+  // A sync's own writes announce a change too: only what waits to be sent asks for another run.
+  lifetime.add(
+    core.glossaries.changed.subscribe(() => {
+      core.glossaries
+        .readNewsroom((store) => store.copies().some((copy) => copy.waiting > 0))
+        .then((waiting) => {
+          if (waiting) void collaboration.changed('glossary');
+        })
+        .catch((error: unknown) => log.error('the newsroom glossaries could not be read', error));
+    }),
+  );
   // The assistant says goodbye; a recording running at quit is finished properly, its file
   // closed and its length kept; the uploads stop where they are and resume at the next start.
   shutdown.onWillShutdown('the assistant', () => voice.assistant.close());
@@ -288,6 +324,11 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     newsroomPublicationChanged,
     newsroomKeepProgress,
     newsroomReader,
+    collaboration,
+    glossarySync: {
+      sync: () => glossarySync.sync(),
+      wake: () => void collaboration.changed('glossary'),
+    },
     start: async () => {
       // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).
       await settingsLoaded.catch(() => undefined);
@@ -301,8 +342,9 @@ export function composeServices(options: ComposeOptions): ComposedServices {
         );
       // Marks of a transcript that completed while the app was closing.
       for (const transcriptId of recordingMarks.waitingTranscripts()) placeMarks(transcriptId);
-      // What waited to be published when the app last closed.
+      // What waited to be published or shared when the app last closed, and what colleagues did meanwhile.
       newsroom.wake();
+      void collaboration.start();
       const resumed = await core.scheduler.resumeAll();
       if (resumed > 0) log.info(`resumed ${resumed} unfinished job${resumed === 1 ? '' : 's'}`);
       return resumed;

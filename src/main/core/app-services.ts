@@ -1,3 +1,5 @@
+import type { GlossarySyncReport } from '../../shared/glossary/newsroom-glossary';
+import type { Collaboration } from './collaboration/collaboration';
 import type { Recorder } from './recording/recorder';
 import type { RecordingMarks } from './library/recording-marks';
 import type { AppInfo } from '../../shared/ipc/contract';
@@ -64,6 +66,16 @@ export interface Services extends VoiceServices {
   newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
   /** The recording of a colleague's transcript being kept in the library downloads. */
   newsroomKeepProgress: Signal<NewsroomKeepProgress>;
+  /**
+   * Keeps the library's copies of newsroom glossaries in step (issue #36): `sync` runs one now,
+   * `wake` asks for one soon. What others did goes to `core.notices`.
+   */
+  glossarySync: {
+    sync(): Promise<GlossarySyncReport>;
+    wake(): void;
+  };
+  /** Working together kept live (issue #36): one loop per kind of shared work, one LISTEN. */
+  collaboration: Collaboration;
 }
 
 /** The assistant's services: the same in the app and the web host. */

@@ -13,6 +13,7 @@ import { createTranscriptsHandlers } from './transcripts-handlers';
 import { createVoiceHandlers } from './voice-handlers';
 import { createRecorderHandlers } from './recorder-handlers';
 import { createNewsroomHandlers } from './newsroom-handlers';
+import { createNewsroomGlossaryHandlers } from './newsroom-glossary-handlers';
 import { createPublishingHandlers } from './publishing-handlers';
 import { createNoticesHandlers } from './notices-handlers';
 
@@ -32,6 +33,7 @@ export function createHandlers(services: Services): Handlers {
     ...createLogHandlers(services),
     ...createRecorderHandlers(services),
     ...createNewsroomHandlers(services),
+    ...createNewsroomGlossaryHandlers(services),
     ...createPublishingHandlers(services),
     ...createNoticesHandlers(services.core.notices),
   };

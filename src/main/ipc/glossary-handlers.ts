@@ -12,7 +12,15 @@ import { proposeFixes } from '../core/glossary/glossary-fix-proposals';
 import type { Library } from '../core/library/library';
 import { requireAbsolute } from './absolute-path';
 
-type GlossaryHandlers = Pick<Handlers, keyof typeof glossaryContract>;
+/** The newsroom's glossary methods are served by newsroom-glossary-handlers.ts. */
+type GlossaryHandlers = Omit<
+  Pick<Handlers, keyof typeof glossaryContract>,
+  | 'glossaries.share'
+  | 'glossaries.pull'
+  | 'glossaries.propose'
+  | 'glossaries.proposals'
+  | 'glossaries.decideProposal'
+>;
 
 export function createGlossaryHandlers(services: {
   glossaries: Glossaries;

@@ -52,6 +52,20 @@ export const newGlossaryEntrySchema = z
   .strict();
 export type NewGlossaryEntry = z.input<typeof newGlossaryEntrySchema>;
 
+/** What this library knows of a glossary that is a newsroom glossary's copy. */
+export const newsroomGlossaryStatusSchema = z.object({
+  /** The newsroom glossary's id (a uuid). */
+  id: z.string(),
+  /** The desk it is shared with; null for the whole newsroom. */
+  desk: z.string().nullable(),
+  owner: z.string(),
+  /** Whether this reporter may change it (its owner, or an editor of its desk); else they propose. */
+  mayChange: z.boolean(),
+  /** Changes and proposals made here that wait to be sent. */
+  waiting: z.number().int(),
+});
+export type NewsroomGlossaryStatus = z.infer<typeof newsroomGlossaryStatusSchema>;
+
 export const glossarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -60,6 +74,8 @@ export const glossarySchema = z.object({
   /** The presets (by name) it applies to by default, besides `usedByDefault`. */
   presets: z.array(z.string()),
   entries: z.number().int(),
+  /** Set when it is the copy of a glossary shared in the newsroom (issue #36): where, whose, and whether one may change it. */
+  newsroom: newsroomGlossaryStatusSchema.optional(),
 });
 export type Glossary = z.infer<typeof glossarySchema>;
 

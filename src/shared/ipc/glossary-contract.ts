@@ -9,6 +9,7 @@ import {
   newGlossaryEntrySchema,
 } from '../glossary/glossary';
 import { glossaryFixProposalSchema } from '../glossary/glossary-fixes';
+import { glossaryProposalSchema, glossarySyncReportSchema } from '../glossary/newsroom-glossary';
 
 /**
  * The newsroom glossary (issue #21): named glossaries of spellings kept in the library, CSV in
@@ -123,6 +124,26 @@ export const glossaryContract = {
       .object({ glossaryIds: z.array(id).max(100), options: z.record(z.string(), z.unknown()).default({}) })
       .strict(),
     output: glossaryContributionSchema,
+  },
+  /**
+   * Newsroom glossaries (issue #36): a glossary's newsroom status is its `newsroom` field in
+   * `glossaries.list`. Sharing and deciding need the newsroom of Settings to answer; a proposal is
+   * stored first and sent by the sync; `pull` sends what waits and reads what changed now.
+   */
+  'glossaries.share': {
+    input: z.object({ glossaryId: id, desk: z.string().min(1).max(50).nullable() }).strict(),
+    output: glossarySchema,
+  },
+  'glossaries.pull': { input: z.undefined(), output: glossarySyncReportSchema },
+  /** "Add to the newsroom glossary…": added where the user may change it, else proposed. */
+  'glossaries.propose': {
+    input: z.object({ glossaryId: id, entry: newGlossaryEntrySchema }).strict(),
+    output: z.object({ proposed: z.boolean() }),
+  },
+  'glossaries.proposals': { input: z.undefined(), output: z.array(glossaryProposalSchema) },
+  'glossaries.decideProposal': {
+    input: z.object({ id: z.string().uuid(), decision: z.enum(['accepted', 'declined']) }).strict(),
+    output: glossaryProposalSchema,
   },
 };
 

@@ -7,6 +7,7 @@ import {
   insideSpellingReason,
   type Glossary,
   type GlossaryEntry,
+  type GlossaryEntryKind,
 } from '../../../shared/glossary/glossary';
 import { textWithFixes } from '../../../shared/corrections/edit-plan';
 import { VerbatimError } from '../../../shared/errors';
@@ -23,6 +24,16 @@ import { onlyWord } from '../command-words';
 import { cliCommand, correctableTranscript, editReport } from '../correction-lines';
 import { timestamp } from '../job-lines';
 import { UsageError } from '../usage-error';
+import {
+  decideAction,
+  proposalsAction,
+  proposeAction,
+  pullAction,
+  sendAfterChange,
+  sendLine,
+  shareAction,
+  type NewsroomGlossaryValues,
+} from './glossary-newsroom';
 
 /**
  * `glossary add|list|remove|import|export|apply` (issues #21, #31): the newsroom's spellings from
@@ -56,6 +67,11 @@ const glossaryOptions = {
   },
   force: { type: 'boolean', description: 'export: replaces a file already there' },
   'dry-run': { type: 'boolean', description: 'apply: lists the fixes without making them' },
+  desk: { type: 'string', valueName: 'NAME', description: 'share: the desk to share the glossary with' },
+  'whole-newsroom': {
+    type: 'boolean',
+    description: 'share: shares the glossary with everyone in the newsroom',
+  },
   json: { type: 'boolean', description: 'prints the answer as JSON' },
 } as const;
 
@@ -133,15 +149,39 @@ function namedFew(names: readonly string[]): string {
     : shown;
 }
 
+/** --kind checked: undefined when not given. */
+function kindOf(values: Values): GlossaryEntryKind | undefined {
+  if (values.kind === undefined) return undefined;
+  const kind = glossaryEntryKindSchema.safeParse(values.kind);
+  if (!kind.success)
+    throw new UsageError(`"${values.kind}" is not a kind: give person, place, organisation or term`);
+  return kind.data;
+}
+
+/** The newsroom's commands, with --kind checked as add checks it. */
+function newsroomAction(
+  run: (words: string[], values: NewsroomGlossaryValues, context: Context) => Promise<number>,
+): Action {
+  return (words, values, context) => run(words, { ...values, kind: kindOf(values) }, context);
+}
+
+/** After a change to a newsroom glossary's copy: one sync, and a line saying whether it was sent. */
+async function newsroomLines(
+  glossary: Glossary,
+  glossaries: Glossaries,
+  context: Context,
+): Promise<string[]> {
+  if (!glossary.newsroom) return [];
+  return sendLine(await sendAfterChange(context, glossaries));
+}
+
 const actions: Record<string, Action> = {
   async add(words, values, context) {
     const term = onlyWord(
       words,
       'glossary add needs one term, in quotes when it has spaces: glossary add "Sinéad Ó Briain"',
     );
-    const kind = values.kind === undefined ? 'term' : glossaryEntryKindSchema.safeParse(values.kind);
-    if (typeof kind !== 'string' && !kind.success)
-      throw new UsageError(`"${values.kind}" is not a kind: give person, place, organisation or term`);
+    const kind = kindOf(values) ?? 'term';
     const glossaries = glossariesOf(context);
     const glossary = await glossaries.named(values.glossary ?? defaultGlossaryName, { create: true });
     const { entry, created } = await glossaries
@@ -149,7 +189,7 @@ const actions: Record<string, Action> = {
         glossary.id,
         {
           term,
-          ...(values.kind === undefined ? {} : { kind: typeof kind === 'string' ? kind : kind.data }),
+          ...(values.kind === undefined ? {} : { kind }),
           misheard: values.misheard,
           ...(values.note === undefined ? {} : { note: values.note }),
         },
@@ -170,6 +210,7 @@ const actions: Record<string, Action> = {
     const notes = [
       ...(alsoIn.length > 0 ? [`“${entry.term}” is also in ${alsoIn.join(', ')}.`] : []),
       ...insideNotes(entry),
+      ...(await newsroomLines(glossary, glossaries, context)),
     ];
     printResult(context.io, values.json, { glossary: glossary.name, entry, created, alsoIn, notes }, () =>
       [`${created ? 'Added' : 'Updated'} in ${glossary.name}:`, entryLine(entry), ...notes].join('\n'),
@@ -216,11 +257,9 @@ const actions: Record<string, Action> = {
     const glossaries = glossariesOf(context);
     const glossary = await glossaries.named(values.glossary ?? defaultGlossaryName);
     const removed = await glossaries.removeTerm(glossary.id, term);
-    printResult(
-      context.io,
-      values.json,
-      { glossary: glossary.name, entry: removed },
-      () => `Removed “${removed.term}” from ${glossary.name}.`,
+    const notes = await newsroomLines(glossary, glossaries, context);
+    printResult(context.io, values.json, { glossary: glossary.name, entry: removed, notes }, () =>
+      [`Removed “${removed.term}” from ${glossary.name}.`, ...notes].join('\n'),
     );
     return 0;
   },
@@ -329,6 +368,12 @@ async function applyGlossary(words: string[], values: Values, context: Context):
 const glossaryActions: ReadonlyMap<string, Action> = new Map([
   ...Object.entries(actions),
   ['apply', applyGlossary],
+  ['share', newsroomAction(shareAction)],
+  ['pull', newsroomAction(pullAction)],
+  ['propose', newsroomAction(proposeAction)],
+  ['proposals', newsroomAction(proposalsAction)],
+  ['accept', newsroomAction(decideAction('accepted'))],
+  ['decline', newsroomAction(decideAction('declined'))],
 ]);
 
 export const glossaryCommand = defineCommand({
@@ -340,9 +385,15 @@ export const glossaryCommand = defineCommand({
     'import FILE.csv [--glossary NAME] [--json]',
     'export FILE.csv [--glossary NAME] [--force] [--json]',
     'apply <id> [--glossary NAME] [--dry-run] [--json]',
+    'share <name> (--desk NAME | --whole-newsroom) [--json]',
+    'pull [--json]',
+    'propose <glossary> <term> [--misheard FORM]... [--kind KIND] [--note TEXT] [--json]',
+    'proposals [--json]',
+    'accept <proposal-id> [--json]',
+    'decline <proposal-id> [--json]',
   ],
   summary:
-    'The newsroom glossary: names and terms spelled right on every new transcription, with the ways the service mishears them.',
+    'The newsroom glossary: names and terms spelled right on every new transcription, with the ways the service mishears them; share one with a desk or the whole newsroom, pull what changed, propose entries and decide proposals (as the user of VERBATIM_NEWSROOM_URL).',
   options: glossaryOptions,
   takesWords: true,
   async run({ values, positionals }, context) {
@@ -352,7 +403,7 @@ export const glossaryCommand = defineCommand({
       throw new UsageError(
         action
           ? `unknown glossary command "${action}"`
-          : 'glossary needs a command: add, list, remove, import, export or apply',
+          : 'glossary needs a command: add, list, remove, import, export, apply, share, pull, propose, proposals, accept or decline',
       );
     return run(words, values, context);
   },

@@ -2,6 +2,7 @@ import { Signal } from '../../base/signal';
 import { VerbatimError } from '../../../shared/errors';
 import {
   defaultGlossaryIds,
+  newGlossaryEntrySchema,
   type Glossary,
   type GlossaryEntry,
   type NewGlossaryEntry,
@@ -17,6 +18,7 @@ import {
 } from '../../../shared/transcription/request-options';
 import { glossaryFromCsv, glossaryToCsv } from './glossary-csv';
 import type { GlossaryStore, GlossaryEntryChange, GlossaryImport } from '../library/glossary-store';
+import { sharedEntryOf, type NewsroomGlossaryStore } from '../library/newsroom-glossary-store';
 import { settle } from '../../base/settle';
 
 /**
@@ -95,6 +97,43 @@ export class Glossaries {
         );
       return this.store.remove(entry.id);
     });
+  }
+
+  /**
+   * "Add to the newsroom glossary…" (issue #36): added when this user may change the glossary
+   * (merged into the entry of that spelling, as the reader's offer does), otherwise stored as a
+   * proposal to its owner and editors, sent by the next sync.
+   */
+  propose(
+    glossaryId: number,
+    input: NewGlossaryEntry,
+  ): Promise<{ proposed: true } | { proposed: false; entry: GlossaryEntry; created: boolean }> {
+    return this.changing(() => {
+      const glossary = this.store.require(glossaryId);
+      const copy = this.store.newsroom.copy(glossaryId);
+      if (!copy || copy.mayChange) return { proposed: false, ...this.store.add(glossary.id, input) };
+      const parsed = newGlossaryEntrySchema.safeParse(input);
+      if (!parsed.success)
+        throw new VerbatimError(
+          'invalid_input',
+          parsed.error.issues[0]?.message ?? 'This glossary entry is not valid.',
+        );
+      this.store.newsroom.queueProposal(copy, sharedEntryOf(parsed.data));
+      return { proposed: true };
+    });
+  }
+
+  /**
+   * Work on the newsroom side of the glossaries (a sync's sending and pulling), announced as a
+   * change like any other so every window shows what arrived.
+   */
+  inNewsroom<T>(work: (store: NewsroomGlossaryStore) => T): Promise<T> {
+    return this.changing(() => work(this.store.newsroom));
+  }
+
+  /** Reads the newsroom side without announcing a change. */
+  readNewsroom<T>(read: (store: NewsroomGlossaryStore) => T): Promise<T> {
+    return settle(() => read(this.store.newsroom));
   }
 
   /** Marks entries as used now: kept first when a key-term limit bites. */

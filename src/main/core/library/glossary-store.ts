@@ -14,6 +14,8 @@ import {
 import { z } from 'zod';
 import { flag, json, rowMapping, value } from './row-mapping';
 import { statement } from './statement-cache';
+import { NewsroomGlossaryStore, sharedEntryOf } from './newsroom-glossary-store';
+import { glossaryTermKey } from '../../../shared/glossary/newsroom-glossary';
 
 const spellings = z.array(z.string());
 
@@ -89,12 +91,18 @@ function uniqueForms(forms: readonly string[], term: string): string[] {
  * service makes it async and announces changes.
  */
 export class GlossaryStore {
+  /** Which glossaries are a newsroom's copies, and what waits to be sent (issue #36). */
+  readonly newsroom: NewsroomGlossaryStore;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.newsroom = new NewsroomGlossaryStore(db, now);
+  }
 
   list(): Glossary[] {
+    const copies = new Map(this.newsroom.copies().map((copy) => [copy.glossaryId, copy]));
     return statement(
       this.db,
       `SELECT g.id, g.name, g.used_by_default, g.presets_json,
@@ -102,7 +110,13 @@ export class GlossaryStore {
            FROM glossaries g ORDER BY g.name COLLATE NOCASE`,
     )
       .all()
-      .map(glossaryRow.fromRow);
+      .map((row) => {
+        const glossary = glossaryRow.fromRow(row);
+        const copy = copies.get(glossary.id);
+        if (!copy) return glossary;
+        const { id, desk, owner, mayChange, waiting } = copy;
+        return { ...glossary, newsroom: { id, desk, owner, mayChange, waiting } };
+      });
   }
 
   require(id: number): Glossary {
@@ -187,6 +201,13 @@ export class GlossaryStore {
   delete(id: number): Glossary {
     return inWriteTransaction(this.db, () => {
       const glossary = this.require(id);
+      // Deleted here, it would come back with the next pull: not using it is the way to leave it.
+      if (glossary.newsroom)
+        throw new VerbatimError(
+          'forbidden',
+          `“${glossary.name}” is the newsroom's glossary, shared with ${glossary.newsroom.desk ?? 'the whole newsroom'}: untick “Use by default” to stop using it.`,
+          { id },
+        );
       statement(this.db, 'DELETE FROM glossaries WHERE id = ?').run(id);
       return glossary;
     });
@@ -292,6 +313,7 @@ export class GlossaryStore {
       );
       return { entry, created: false };
     }
+    const copy = this.newsroom.guard(glossaryId);
     const count = (statement(this.db, 'SELECT count(*) AS n FROM glossary_entries').get() as { n: number }).n;
     if (count >= glossaryEntriesMax)
       throw new VerbatimError(
@@ -305,7 +327,9 @@ export class GlossaryStore {
       ).run(glossaryId, parsed.term, parsed.kind, JSON.stringify(parsed.misheard), parsed.note, at)
         .lastInsertRowid,
     );
-    return { entry: this.entry(id), created: true };
+    const entry = this.entry(id);
+    if (copy) this.newsroom.queue(copy, glossaryTermKey(entry.term), 0, sharedEntryOf(entry));
+    return { entry, created: true };
   }
 
   update(id: number, change: GlossaryEntryChange): GlossaryEntry {
@@ -315,7 +339,10 @@ export class GlossaryStore {
   remove(id: number): GlossaryEntry {
     return inWriteTransaction(this.db, () => {
       const entry = this.entry(id);
+      const copy = this.newsroom.guard(entry.glossaryId);
+      const revision = this.newsroom.revisionOf(id);
       statement(this.db, 'DELETE FROM glossary_entries WHERE id = ?').run(id);
+      if (copy) this.newsroom.queue(copy, glossaryTermKey(entry.term), revision, null);
       return entry;
     });
   }
@@ -367,6 +394,7 @@ export class GlossaryStore {
 
   private write(id: number, change: GlossaryEntryChange, at = this.now()): GlossaryEntry {
     const entry = this.entry(id);
+    const copy = this.newsroom.guard(entry.glossaryId);
     const next = parseEntryInput({
       term: change.term ?? entry.term,
       kind: change.kind ?? entry.kind,
@@ -380,7 +408,19 @@ export class GlossaryStore {
       this.db,
       'UPDATE glossary_entries SET term = ?, kind = ?, misheard_json = ?, note = ?, used_at = ? WHERE id = ?',
     ).run(next.term, next.kind, JSON.stringify(next.misheard), next.note, at, id);
-    return this.entry(id);
+    const written = this.entry(id);
+    if (copy) {
+      const revision = this.newsroom.revisionOf(id);
+      const before = glossaryTermKey(entry.term);
+      const after = glossaryTermKey(written.term);
+      // The newsroom keys an entry by its spelling: respelt, it is the old one removed and a new one added.
+      if (before !== after) {
+        this.newsroom.queue(copy, before, revision, null);
+        statement(this.db, 'UPDATE glossary_entries SET newsroom_revision = 0 WHERE id = ?').run(id);
+      }
+      this.newsroom.queue(copy, after, before === after ? revision : 0, sharedEntryOf(written));
+    }
+    return written;
   }
 
   private refuseTakenName(name: string, except?: number): void {

@@ -24,7 +24,7 @@ const noticeRow = rowMapping({
 export const readNoticesKept = 500;
 
 /**
- * The notices of working together (issue #36, point 4; library migration 020). Synchronous; the
+ * The notices of working together (issue #36, point 4; library migration 021). Synchronous; the
  * Notices service makes it async and announces changes.
  */
 export class NoticeStore {

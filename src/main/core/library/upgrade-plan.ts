@@ -71,6 +71,7 @@ const migrationSteps: ReadonlyMap<number, { label: string; cost: StepCost }> = n
   [14, { label: 'Adding recording dates to the search index', cost: searchDatesCost }],
   [15, { label: 'Making room for recording marks', cost: schemaOnly }],
   [16, { label: 'Letting the app and the command line share jobs', cost: schemaOnly }],
+  [20, { label: 'Making room for newsroom glossaries', cost: schemaOnly }],
 ]);
 
 export const backupLabel = 'Backing up your library';

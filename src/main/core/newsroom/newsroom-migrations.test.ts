@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VerbatimError } from '../../../shared/errors';
 import {
   addDeskMember,
@@ -301,7 +301,7 @@ describe("migration 006: search plans a desk filter on the desk's own index", ()
     await using(connect, async (client) => {
       await migrateNewsroom(client, newsroomMigrations.slice(0, 5));
       const before = await client.query<{ random_page_cost: string }>('SHOW random_page_cost');
-      await migrateNewsroom(client);
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 6));
       expect(await checkNewsroomSchema(client)).toBe(6);
       const search = await client.query<{ definer: boolean; config: string[] }>(
         "SELECT prosecdef AS definer, proconfig AS config FROM pg_proc WHERE oid = 'verbatim.visible_matches'::regproc",
@@ -313,5 +313,85 @@ describe("migration 006: search plans a desk filter on the desk's own index", ()
       const after = await client.query<{ random_page_cost: string }>('SHOW random_page_cost');
       expect(after.rows[0]?.random_page_cost).toBe(before.rows[0]?.random_page_cost);
     });
+  });
+});
+
+describe('migration 007: shared glossaries', () => {
+  it('secures its three tables, stamps who did what whatever is sent, keeps removals as tombstones and notifies only the kind', async () => {
+    const connect = await freshDatabase('glossaries');
+    await using(connect, async (client) => {
+      await migrateNewsroom(client, newsroomMigrations.slice(0, 6));
+      await migrateNewsroom(client);
+      expect(await checkNewsroomSchema(client)).toBe(7);
+      const tables = await client.query<{ relname: string; secured: boolean }>(
+        `SELECT relname, relrowsecurity AND relforcerowsecurity AS secured FROM pg_class
+         WHERE relnamespace = 'verbatim'::regnamespace AND relkind = 'r' AND relname LIKE 'shared_glossar%'
+         ORDER BY relname`,
+      );
+      expect(tables.rows).toEqual(
+        ['shared_glossaries', 'shared_glossary_entries', 'shared_glossary_proposals'].map((relname) => ({
+          relname,
+          secured: true,
+        })),
+      );
+      const deletable = await client.query<{ entries: boolean }>(
+        "SELECT has_table_privilege('public', 'verbatim.shared_glossary_entries', 'DELETE') AS entries",
+      );
+      expect(deletable.rows).toEqual([{ entries: false }]);
+      await createDesk(client, 'City');
+      await createNewsroomLogin(client, 'ana', 'ana-password');
+      await addDeskMember(client, { desk: 'City', user: 'ana', role: 'reporter' });
+    });
+    const { admin } = server();
+    const ana = new pg.Client({ ...admin, database: 'glossaries', user: 'ana', password: 'ana-password' });
+    await ana.connect();
+    const heard: (string | undefined)[] = [];
+    const listener = await connect();
+    try {
+      await listener.query('LISTEN verbatim_collaboration');
+      listener.on('notification', (message) => heard.push(message.payload));
+      const id = '6f1c2a4e-0000-4000-8000-000000000001';
+      // Forged names are replaced by the login: who did what is never a value sent.
+      await ana.query(
+        "INSERT INTO verbatim.shared_glossaries (id, name, owner, desk) VALUES ($1, 'City names', 'cleo', 'City')",
+        [id],
+      );
+      await ana.query(
+        `INSERT INTO verbatim.shared_glossary_entries (glossary_id, term_key, term, kind, revision, last_change, changed_by)
+         VALUES ($1, 'okonkwo', 'Okonkwo', 'person', 1, gen_random_uuid(), 'cleo')`,
+        [id],
+      );
+      await ana.query(
+        `INSERT INTO verbatim.shared_glossary_proposals (id, glossary_id, term, kind, proposed_by, state, decided_by)
+         VALUES (gen_random_uuid(), $1, 'Brennan', 'person', 'cleo', 'accepted', 'cleo')`,
+        [id],
+      );
+      const stamped = await ana.query<{
+        owner: string;
+        changed_by: string;
+        proposed_by: string;
+        state: string;
+        decided_by: string | null;
+      }>(
+        `SELECT g.owner, e.changed_by, p.proposed_by, p.state, p.decided_by FROM verbatim.shared_glossaries g
+         JOIN verbatim.shared_glossary_entries e ON e.glossary_id = g.id JOIN verbatim.shared_glossary_proposals p ON p.glossary_id = g.id`,
+      );
+      expect(stamped.rows).toEqual([
+        { owner: 'ana', changed_by: 'ana', proposed_by: 'ana', state: 'open', decided_by: null },
+      ]);
+      await expect(ana.query('DELETE FROM verbatim.shared_glossary_entries')).rejects.toMatchObject({
+        code: '42501',
+      });
+      await expect(
+        ana.query(
+          "INSERT INTO verbatim.shared_glossary_entries (glossary_id, term_key, term, kind, revision, last_change) VALUES ($1, 'x', 'x', 'animal', 1, gen_random_uuid())",
+          [id],
+        ),
+      ).rejects.toMatchObject({ code: '23514' });
+      await vi.waitFor(() => expect(heard).toEqual(['glossary', 'glossary', 'glossary']));
+    } finally {
+      await ana.end();
+      await listener.end();
+    }
   });
 });

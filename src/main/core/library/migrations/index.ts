@@ -17,7 +17,8 @@ import { sql as jobIntents } from './016-job-intents';
 import { sql as newsroomOutbox } from './017-newsroom-outbox';
 import { sql as newsroomAudioNote } from './018-newsroom-audio-note';
 import { sql as newsroomCopies } from './019-newsroom-copies';
-import { sql as collaborationNotices } from './020-collaboration-notices';
+import { sql as newsroomGlossaries } from './020-newsroom-glossaries';
+import { sql as collaborationNotices } from './021-collaboration-notices';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -43,5 +44,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 17, name: 'newsroom-outbox', sql: newsroomOutbox },
   { version: 18, name: 'newsroom-audio-note', sql: newsroomAudioNote },
   { version: 19, name: 'newsroom-copies', sql: newsroomCopies },
-  { version: 20, name: 'collaboration-notices', sql: collaborationNotices },
+  { version: 20, name: 'newsroom-glossaries', sql: newsroomGlossaries },
+  { version: 21, name: 'collaboration-notices', sql: collaborationNotices },
 ];

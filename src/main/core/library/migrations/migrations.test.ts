@@ -603,7 +603,7 @@ describe('migration 19: copies kept from the newsroom', () => {
     ).run();
     migrate(
       db,
-      migrations.filter((migration) => migration.version <= 19),
+      migrations.filter((m) => m.version <= 19),
     );
     expect(schemaVersion(db)).toBe(19);
     expect(
@@ -629,10 +629,48 @@ describe('migration 19: copies kept from the newsroom', () => {
   });
 });
 
-describe('migration 20: notices of working together', () => {
-  it('keeps one notice per key, and finds the unread ones by its index', () => {
-    const db = at(20);
+describe('migration 20: newsroom glossaries in the library', () => {
+  it('keeps the glossaries as they were, a copy once per newsroom glossary, and one waiting change a spelling', () => {
+    const db = at(19);
+    db.prepare("INSERT INTO glossary_entries (glossary_id, term, used_at) VALUES (1, 'Okonkwo', 1)").run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 20),
+    );
     expect(schemaVersion(db)).toBe(20);
+    expect(db.prepare('SELECT newsroom, newsroom_id, newsroom_may_change FROM glossaries').get()).toEqual({
+      newsroom: null,
+      newsroom_id: null,
+      newsroom_may_change: null,
+    });
+    expect(db.prepare('SELECT newsroom_revision FROM glossary_entries').get()).toEqual({
+      newsroom_revision: 0,
+    });
+    const copy = db.prepare(
+      "INSERT INTO glossaries (name, created_at, newsroom, newsroom_id, newsroom_desk, newsroom_owner, newsroom_may_change) VALUES (?, 1, 'postgres://ben@h:5432/v', 'g-1', 'City', 'ana', 0)",
+    );
+    copy.run('City names');
+    expect(() => copy.run('City names 2')).toThrow(/UNIQUE/);
+    const change = db.prepare(
+      "INSERT INTO newsroom_glossary_changes (id, glossary_id, term_key, base_revision, entry_json, created_at) VALUES (?, 2, 'okonkwo', ?, NULL, 1)",
+    );
+    change.run('c-1', 1);
+    expect(() => change.run('c-2', 2)).toThrow(/UNIQUE/);
+    expect(() => change.run('c-3', -1)).toThrow(/CHECK|UNIQUE/);
+    db.prepare(
+      "INSERT INTO newsroom_glossary_proposals (id, glossary_id, entry_json, created_at) VALUES ('p-1', 2, '{}', 1)",
+    ).run();
+    // A copy removed takes what waited for it with it.
+    db.prepare('DELETE FROM glossaries WHERE id = 2').run();
+    expect(db.prepare('SELECT count(*) AS n FROM newsroom_glossary_changes').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM newsroom_glossary_proposals').get()).toEqual({ n: 0 });
+  });
+});
+
+describe('migration 21: notices of working together', () => {
+  it('keeps one notice per key, and finds the unread ones by its index', () => {
+    const db = at(21);
+    expect(schemaVersion(db)).toBe(21);
     const notice = db.prepare(
       `INSERT OR IGNORE INTO collaboration_notices (key, kind, by_user, text, target_json, at, received_at)
        VALUES (?, 'comment', 'cleo', 'cleo commented on quote 2', '{}', 1, 2)`,
