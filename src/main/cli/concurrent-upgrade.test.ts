@@ -31,7 +31,7 @@ describe('a library of the previous format opened by several command lines at on
     const upgraders = runs.filter((run) => /Library updated in \d+ s\.\n$/.test(run.stderr));
     expect(upgraders).toHaveLength(1);
     expect(upgraders[0]!.stderr).toMatch(
-      /^(verbatim: Upgrading the library, step \d of \d: [^\n]+\n)+verbatim: Library/,
+      /^(verbatim: Upgrading the library, step \d+ of \d+: [^\n]+\n)+verbatim: Library/,
     );
     for (const run of runs.filter((other) => other !== upgraders[0]))
       expect(run.stderr.replace(waiting, '')).toBe('');
