@@ -1,5 +1,6 @@
 import { formatDay } from './display-format';
 import { inQuotationMarks } from './quotation-marks';
+import type { QuoteCheck } from './quote-check';
 import { defaultCitationTemplate } from './story-export-options';
 
 /**
@@ -19,6 +20,11 @@ export interface CitedQuote {
   startMs: number;
   /** The colleague who recorded a quote of a copy kept from the newsroom (issue #35, point 6). */
   recordedBy?: { reporter: string; desk: string } | undefined;
+  /**
+   * Whether its words were checked against the audio (issue #36, point 3): a story's citations
+   * say so either way. Absent where it is not known (a quote read from the online newsroom).
+   */
+  checked?: QuoteCheck | null | undefined;
 }
 
 export const unknownSpeaker = 'Unknown speaker';
@@ -32,6 +38,20 @@ export const sourceGoneNote = '(recording no longer in the library)';
 /** "recorded by ana, City desk": who recorded a colleague's transcript, as its citations name them. */
 export function recordedByText(reporter: string, desk: string): string {
   return `recorded by ${reporter}, ${desk} desk`;
+}
+
+/**
+ * "checked against the audio by ana on Nov 3, 2026", or "not checked against the audio". A
+ * stamp of this library's reporter names nobody in an export (the story is theirs, as a quote
+ * of their own interview names no recorder) and `you` in the app's own views.
+ */
+export function quoteCheckText(
+  checked: QuoteCheck | null,
+  options: { timeZone?: string | undefined; you?: string | undefined } = {},
+): string {
+  if (!checked) return 'not checked against the audio';
+  const by = checked.by ?? options.you;
+  return `checked against the audio${by ? ` by ${by}` : ''} on ${formatDay(checked.at, options.timeZone)}`;
 }
 
 /** 751000 → "00:12:31": where the words are in the recording, as the reader's clock shows it. */
@@ -50,7 +70,8 @@ export function sourceGone(quote: Pick<CitedQuote, 'transcriptId'>): boolean {
  * The citation without its leading dash: the template (a validated citation style, by default
  * `{speaker}, “{title}”, {date}, {time}`) with each fact filled in, then who recorded it when it
  * is a colleague's (a copy kept from the newsroom: whatever the style, a quote never passes for
- * the reporter's own interview), and the note when the recording is no longer in the library.
+ * the reporter's own interview), whether it was checked against the audio when that is known,
+ * and the note when the recording is no longer in the library.
  */
 export function formatCitation(
   quote: CitedQuote,
@@ -65,9 +86,11 @@ export function formatCitation(
   };
   // The template was validated, so every {name} is one of the facts above.
   const filled = template.replace(/\{([a-z]+)\}/g, (whole, name: string) => facts[name] ?? whole);
-  const citation = quote.recordedBy
+  const recorded = quote.recordedBy
     ? `${filled}, ${recordedByText(quote.recordedBy.reporter, quote.recordedBy.desk)}`
     : filled;
+  const citation =
+    quote.checked === undefined ? recorded : `${recorded}, ${quoteCheckText(quote.checked, { timeZone })}`;
   return sourceGone(quote) ? `${citation} ${sourceGoneNote}` : citation;
 }
 

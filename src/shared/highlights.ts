@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoteCheckSchema } from './quote-check';
 
 /**
  * Highlights and stories (issue #20), shared by main, the contract, the CLI and the renderer.
@@ -68,6 +69,8 @@ export const quoteSchema = highlightSchema.extend({
   labelName: z.string(),
   labelColor: highlightColorSchema,
   recordedBy: recordedBySchema.optional(),
+  /** Checked against the audio (every paragraph it touches stamped): by whom and when; else null. */
+  checked: quoteCheckSchema.nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -140,6 +143,11 @@ export const storyItemSchema = z.discriminatedUnion('kind', [
     /** Every word of the quote was deleted by a correction, or its transcript is gone. */
     missing: z.boolean(),
     recordedBy: recordedBySchema.optional(),
+    /**
+     * Checked against the audio: by whom (null: the reporter) and when, else null. A shared
+     * story's quote items carry the same field, filled from this.
+     */
+    checked: quoteCheckSchema.nullable(),
   }),
   z.object({ id: z.number().int(), kind: z.literal('text'), text: z.string() }),
 ]);

@@ -78,6 +78,15 @@ export const newsroomTranscriptSchema = z.object({
   hasAudio: z.boolean(),
   speakers: z.array(z.object({ label: z.string(), name: z.string().nullable() })),
   tags: z.array(z.string()),
+  /**
+   * The reporter's paragraphs' time spans, which the stamps number; null for a revision
+   * published before they travelled (issue #36, point 3).
+   */
+  paragraphs: z.array(z.object({ startMs: z.number(), endMs: z.number() })).nullable(),
+  /** The paragraphs checked against the audio: when, and by whom (a newsroom login). */
+  checkedParagraphs: z.array(
+    z.object({ paragraph: z.number().int(), checkedAt: z.number(), checkedBy: z.string() }),
+  ),
   sentences: z.array(
     z.object({
       position: z.number().int(),

@@ -14,7 +14,8 @@ import { passwordOf, samplePublication } from '../../src/main/core/newsroom/news
 /**
  * "Keep in my library" (issue #35, point 6) in Chromium: ben finds ana's published interview,
  * keeps it with its recording, and works on the read-only copy as on his own transcripts: play,
- * a highlight made by keyboard, a story whose citation names ana.
+ * a highlight made by keyboard, a story whose citation names ana, and ana's review stamps, which
+ * say in the Quotes view and the story that the quote was checked against the audio by her.
  */
 let newsroom: SampleE2eNewsroom;
 const recording = new Uint8Array(readFileSync(join(fixtureDir, 'press-statement.wav')));
@@ -28,6 +29,12 @@ test.beforeAll(async () => {
       kind: 'publish',
       publication: samplePublication('pier', 1, {
         title: 'The pier at night',
+        // ana's two paragraphs, the first checked against the audio (issue #36, point 3).
+        paragraphs: [
+          { startMs: 0, endMs: 2500 },
+          { startMs: 3000, endMs: 5500 },
+        ],
+        checkedParagraphs: [{ paragraph: 0, checkedAt: Date.UTC(2025, 3, 15, 12) }],
         audio: {
           byteLength: recording.byteLength,
           sha256: createHash('sha256').update(recording).digest('hex'),
@@ -113,6 +120,11 @@ test('keeps a colleague’s transcript, plays it, highlights it by keyboard and 
   await expect(review.markPlaying).toHaveAttribute('title', newsroomCopyReadOnly);
   await expect(review.checkbox(0)).toBeDisabled();
   await expect(review.checkbox(0)).toHaveAttribute('title', newsroomCopyReadOnly);
+  // Her stamps came with it, read only, saying who checked.
+  await expect(review.checkbox(0)).toBeChecked();
+  await expect(review.row(0)).toContainText(/Checked by ana/);
+  await expect(review.checkbox(1)).not.toBeChecked();
+  await expect(review.progress).toHaveText('1 of 2 paragraphs checked (50%)');
   const progressBefore = await review.progress.textContent();
   await page.keyboard.press('F9');
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -135,12 +147,16 @@ test('keeps a colleague’s transcript, plays it, highlights it by keyboard and 
   await expect(quotes.quote('revision 1 of the harbour 0').getByTestId('quote-recorded-by')).toHaveText(
     'recorded by ana, City desk',
   );
+  // Its words are in ana's checked paragraph: checked once, it counts for ben too.
+  await expect(quotes.quote('revision 1 of the harbour 0').getByTestId('quote-checked')).toHaveText(
+    'Checked against the audio by ana on Apr 15, 2025',
+  );
   await quotes.addToStory('revision 1 of the harbour 0', 'Pier piece', true);
   await shell.goTo('stories');
   const stories = new StoriesPage(page);
   await stories.open('Pier piece');
   await expect(stories.items.first().getByTestId('story-citation')).toContainText(
-    'recorded by ana, City desk',
+    'recorded by ana, City desk, checked against the audio by ana on Apr 15, 2025',
   );
 
   // The library shows the copy with where it came from.

@@ -1,5 +1,7 @@
 import type { Highlight, HighlightLabel, Quote, Story, StoryItem } from '../../shared/highlights';
+import { quoteCheckText } from '../../shared/citation';
 import { inQuotationMarks } from '../../shared/quotation-marks';
+import type { QuoteCheck } from '../../shared/quote-check';
 import { hhmmss } from '../core/export/export-model';
 
 type QuotedWords = Pick<Highlight, 'startMs' | 'speakerName' | 'text' | 'missing'> & {
@@ -14,6 +16,11 @@ export function quoteLine(quote: QuotedWords): string {
   const speaker = quote.speakerName ? `${quote.speakerName}: ` : '';
   const missing = quote.missing ? '  (its words were deleted by a correction)' : '';
   return `[${hhmmss(quote.startMs)}] ${speaker}${inQuotationMarks(quote.text, quote.languageCode)}${missing}`;
+}
+
+/** "  (checked against the audio by ana on Apr 15, 2025)", as the Quotes view and the citations say it. */
+function checkNote(checked: QuoteCheck | null): string {
+  return `  (${quoteCheckText(checked, { you: 'you' })})`;
 }
 
 export function highlightReport(
@@ -34,7 +41,7 @@ export function quoteListLines(quotes: readonly Quote[]): string {
   return [
     ...quotes.map(
       (quote) =>
-        `${String(quote.id).padStart(4)}  ${quote.labelName}  "${quote.transcriptTitle}" ${quoteLine(quote)}${quote.note ? `  Note: ${quote.note}` : ''}`,
+        `${String(quote.id).padStart(4)}  ${quote.labelName}  "${quote.transcriptTitle}" ${quoteLine(quote)}${quote.note ? `  Note: ${quote.note}` : ''}${checkNote(quote.checked)}`,
     ),
     '',
     `${total} highlight${total === 1 ? '' : 's'}.`,
@@ -47,8 +54,8 @@ function itemLine(item: StoryItem, index: number): string {
   const source = item.transcriptTitle ? `  — "${item.transcriptTitle}"` : '';
   // A quote kept as text is flagged as such, not as deleted words.
   if (item.highlightId === null)
-    return `${number} ${quoteLine({ ...item, missing: false })}${source}  (kept as text: its transcript or highlight was deleted)`;
-  return `${number} ${quoteLine(item)}${source}`;
+    return `${number} ${quoteLine({ ...item, missing: false })}${source}  (kept as text: its transcript or highlight was deleted)${checkNote(item.checked)}`;
+  return `${number} ${quoteLine(item)}${source}${checkNote(item.checked)}`;
 }
 
 export function storyLines(story: Story): string {

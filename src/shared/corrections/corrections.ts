@@ -117,7 +117,15 @@ export const editIntentSchema = z.discriminatedUnion('kind', [
 export type EditIntent = z.infer<typeof editIntentSchema>;
 export type EditIntentInput = z.input<typeof editIntentSchema>;
 
-export const paragraphCheckSchema = z.object({ paragraph: z.number().int(), checkedAt: z.number().int() });
+export const paragraphCheckSchema = z.object({
+  paragraph: z.number().int(),
+  checkedAt: z.number().int(),
+  /**
+   * Who checked it: null for this library's reporter; the colleague's newsroom login for a
+   * stamp that came with a transcript kept from the newsroom (issue #36, point 3).
+   */
+  checkedBy: z.string().nullable(),
+});
 export type ParagraphCheck = z.infer<typeof paragraphCheckSchema>;
 
 /** What the reader needs to offer undo and redo and to show the review. */

@@ -85,8 +85,8 @@ describe('highlights and stories from the command line', () => {
     expect(shown.stdout).toBe(
       [
         'Story "Ferry piece" (1), 2 quotes:',
-        '  1. [00:00:06] Speaker B: “Brenan is wrong about the ferry.”  — "Harbour council"',
-        '  2. [00:00:00] Speaker A: “Brenan opened the”  — "Harbour council"',
+        '  1. [00:00:06] Speaker B: “Brenan is wrong about the ferry.”  — "Harbour council"  (not checked against the audio)',
+        '  2. [00:00:00] Speaker A: “Brenan opened the”  — "Harbour council"  (not checked against the audio)',
         '',
       ].join('\n'),
     );

@@ -8,6 +8,7 @@ import {
   connectionAs,
   passwordOf,
   samplePublication,
+  sampleSentences,
   setUpSampleNewsroom,
 } from '../../core/newsroom/newsroom-archive.test-kit';
 import { useNewsroomServer } from '../../core/newsroom/newsroom-server.test-kit';
@@ -148,6 +149,53 @@ describe('newsroom keep', () => {
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain(
       'newsroom keep needs one transcript: newsroom keep <reporter>/<transcript-id>',
+    );
+  });
+
+  it("shows ana's stamps in `story show` and the story's export: who checked each quote against the audio, and when", async () => {
+    // Two of ana's paragraphs (not the four speakers' turns); she checked the second one.
+    await publishAsAna(
+      samplePublication('checked', 1, {
+        title: 'The checked interview',
+        sentences: sampleSentences(4, 'the harbour master said'),
+        paragraphs: [
+          { startMs: 0, endMs: 5500 },
+          { startMs: 6000, endMs: 11_500 },
+        ],
+        checkedParagraphs: [{ paragraph: 1, checkedAt: Date.UTC(2025, 3, 15, 12) }],
+      }),
+    );
+    const kept = await asBen(['newsroom', 'keep', 'ana/checked', '--json']);
+    expect(kept).toMatchObject({ code: 0, stderr: '' });
+    const { id } = JSON.parse(kept.stdout) as { id: string };
+    for (const [from, to] of [
+      ['6', '8'],
+      ['0', '2'],
+    ] as const)
+      expect((await asBen(['highlight', id, '--from', from, '--to', to])).code).toBe(0);
+    expect((await asBen(['story', 'create', 'Harbour checks'])).code).toBe(0);
+    expect((await asBen(['story', 'add', 'Harbour checks', '1'])).code).toBe(0);
+    expect((await asBen(['story', 'add', 'Harbour checks', '2'])).code).toBe(0);
+
+    const shown = await asBen(['story', 'show', 'Harbour checks']);
+    expect(shown).toMatchObject({ code: 0, stderr: '' });
+    expect(shown.stdout).toBe(
+      [
+        'Story "Harbour checks" (1), 2 quotes:',
+        '  1. [00:00:06] Harbour master: “the harbour master said 2”  — "The checked interview"  (checked against the audio by ana on Apr 15, 2025)',
+        '  2. [00:00:00] Harbour master: “the harbour master said 0”  — "The checked interview"  (not checked against the audio)',
+        '',
+      ].join('\n'),
+    );
+    const out = join(dataDir, 'harbour-checks');
+    const exported = await asBen(['story', 'export', 'Harbour checks', '--format', 'md', '--out', out]);
+    expect(exported).toMatchObject({ code: 0, stderr: '' });
+    const markdown = readFileSync(`${out}.md`, 'utf8');
+    expect(markdown).toContain(
+      '> — Harbour master, “The checked interview”, Apr 14, 2025, 00:00:06, recorded by ana, City desk, checked against the audio by ana on Apr 15, 2025\n',
+    );
+    expect(markdown).toContain(
+      '> — Harbour master, “The checked interview”, Apr 14, 2025, 00:00:00, recorded by ana, City desk, not checked against the audio\n',
     );
   });
 });

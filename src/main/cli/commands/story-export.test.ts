@@ -75,7 +75,7 @@ beforeAll(async () => {
   ferryCitation = `— Mayor Elena Alvarez, “Interview about the ferry contract”, ${formatDay(
     (await library.story(story.id)).items.find((i) => i.kind === 'quote')?.recordedAt ?? Number.NaN,
     'UTC',
-  )}, 00:00:08`;
+  )}, 00:00:08, not checked against the audio`;
   db.close();
 });
 
@@ -209,7 +209,7 @@ describe('verbatim story export', () => {
         .replace(/\s+/g, ' ');
       expect(read, format).not.toContain('[transcript deleted');
       expect(read, format).toContain(
-        `“The ferry contract was signed in March.” — Speaker B, “Harbour interview”, ${harbourDay}, 00:00:08 (recording no longer in the library)`,
+        `“The ferry contract was signed in March.” — Speaker B, “Harbour interview”, ${harbourDay}, 00:00:08, not checked against the audio (recording no longer in the library)`,
       );
       expect(read, format).toContain(
         `“Harbour interview”, ${harbourDay}: quote at 00:00:08 (recording no longer in the library)`,

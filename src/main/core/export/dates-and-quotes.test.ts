@@ -46,7 +46,8 @@ describe('one way of writing a day and a quote on every surface', () => {
         speaker,
         language,
         fc.integer({ min: 0, max: 4 * 3600_000 }),
-        async (recordedAt, text, name, languageCode, startMs) => {
+        fc.option(moment),
+        async (recordedAt, text, name, languageCode, startMs, checkedAt) => {
           const item: QuoteItem = {
             id: 1,
             kind: 'quote',
@@ -60,14 +61,19 @@ describe('one way of writing a day and a quote on every surface', () => {
             startMs,
             endMs: startMs + 1000,
             missing: false,
+            checked: checkedAt === null ? null : { by: 'ana', at: checkedAt },
           };
           const day = formatDay(recordedAt);
           const quoted = inQuotationMarks(text, languageCode);
           const time = timeInRecording(startMs);
 
-          // The Stories view's citation is the exports' default one, and names the day.
+          // The Stories view's citation is the exports' default one, and names the day (and the stamp's).
           const citation = formatCitation(item);
-          expect(citation).toBe(`${name}, “Interview”, ${day}, ${time}`);
+          const check =
+            checkedAt === null
+              ? 'not checked against the audio'
+              : `checked against the audio by ana on ${formatDay(checkedAt)}`;
+          expect(citation).toBe(`${name}, “Interview”, ${day}, ${time}, ${check}`);
           for (const format of ['txt', 'md'] as const) {
             const exported = new TextDecoder().decode((await renderStory(storyOf(item), format, {})).bytes);
             // Markdown read as text: no block-quote marks or escapes, lines joined (no-break spaces kept).

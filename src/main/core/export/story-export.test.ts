@@ -21,9 +21,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const utc = { timeZone: 'UTC' };
 const withSources = { ...utc, sourceList: true };
 
-const mayorCitation = '— Mayor Elena Alvarez, “Interview about the ferry contract”, Mar 14, 2025, 00:12:31';
-const bidCitation = '— Mayor Elena Alvarez, “Interview about the ferry contract”, Mar 14, 2025, 00:15:05';
-const unionCitation = `— Unknown speaker, “Harbour workers' union”, Mar 20, 2025, 00:01:05`;
+const mayorSource = '— Mayor Elena Alvarez, “Interview about the ferry contract”, Mar 14, 2025, 00:12:31';
+// Every citation says whether the quote was checked against the audio, and by whom when a colleague did.
+const mayorCitation = `${mayorSource}, checked against the audio by ana on Mar 16, 2025`;
+const bidCitation =
+  '— Mayor Elena Alvarez, “Interview about the ferry contract”, Mar 14, 2025, 00:15:05, checked against the audio on Mar 15, 2025';
+const unionCitation = `— Unknown speaker, “Harbour workers' union”, Mar 20, 2025, 00:01:05, not checked against the audio`;
 
 const text = async (format: 'md' | 'txt', options: object): Promise<string> =>
   new TextDecoder().decode((await renderStory(ferryStory(), format, options)).bytes);
@@ -110,7 +113,7 @@ function storyFromDeletedTranscript(): Story {
 }
 
 describe('a quote whose transcript was deleted', () => {
-  const goneCitation = `${mayorCitation} (recording no longer in the library)`;
+  const goneCitation = `${mayorSource}, not checked against the audio (recording no longer in the library)`;
 
   it('keeps its words as they were, and says in the citation and the sources that the recording is gone, in every format', async () => {
     for (const format of ['md', 'txt', 'docx', 'pdf'] as const) {
@@ -177,7 +180,7 @@ describe("the journalist's text", () => {
 describe('citation style', () => {
   it('fills every fact', () => {
     expect(formatCitation(storyQuote(1), '{time} {speaker} / {title} / {date}', 'UTC')).toBe(
-      '00:12:31 Mayor Elena Alvarez / Interview about the ferry contract / Mar 14, 2025',
+      '00:12:31 Mayor Elena Alvarez / Interview about the ferry contract / Mar 14, 2025, not checked against the audio',
     );
   });
 
@@ -284,7 +287,7 @@ describe('story as PDF', () => {
     expect(warnings).toEqual([]);
     const read = (await readBack('pdf', bytes)).replace(/\s+/g, ' ');
     expect(read).toContain(
-      '“我们明天投票。” — 王小明, “Interview about the ferry contract”, Mar 14, 2025, 00:12:31',
+      '“我们明天投票。” — 王小明, “Interview about the ferry contract”, Mar 14, 2025, 00:12:31, not checked against the audio',
     );
   });
 

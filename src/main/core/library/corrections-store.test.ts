@@ -192,7 +192,9 @@ describe('corrections in the library', () => {
 
   it('stamps paragraphs as checked, with the time, and counts them in the summary', async () => {
     const state = await library.setParagraphChecked('t1', 1, true);
-    expect(state.checks).toEqual([{ paragraph: 1, checkedAt: expect.any(Number) as number }]);
+    expect(state.checks).toEqual([
+      { paragraph: 1, checkedAt: expect.any(Number) as number, checkedBy: null },
+    ]);
     expect((await library.requireJob('t1')).review).toEqual({ checked: 1, paragraphs: 2 });
     await library.setParagraphChecked('t1', 1, false);
     expect((await library.requireJob('t1')).review).toEqual({ checked: 0, paragraphs: 2 });

@@ -42,6 +42,7 @@ const editQueries = {
 const paragraphCheckRow = rowMapping({
   paragraph: value<number>('paragraph'),
   checkedAt: value<number>('checked_at'),
+  checkedBy: value<string | null>('checked_by'),
 });
 
 export interface EditOptions {
@@ -178,7 +179,7 @@ export class CorrectionsStore {
       if (checked)
         statement(
           this.db,
-          'INSERT INTO paragraph_checks (transcript_id, paragraph, checked_at) VALUES (?, ?, ?) ON CONFLICT (transcript_id, paragraph) DO UPDATE SET checked_at = excluded.checked_at',
+          'INSERT INTO paragraph_checks (transcript_id, paragraph, checked_at) VALUES (?, ?, ?) ON CONFLICT (transcript_id, paragraph) DO UPDATE SET checked_at = excluded.checked_at, checked_by = NULL',
         ).run(id, paragraph, this.now());
       else
         statement(this.db, 'DELETE FROM paragraph_checks WHERE transcript_id = ? AND paragraph = ?').run(
@@ -214,7 +215,7 @@ export class CorrectionsStore {
     ).get(id) as { n: number };
     const checks = statement(
       this.db,
-      'SELECT paragraph, checked_at FROM paragraph_checks WHERE transcript_id = ? ORDER BY paragraph',
+      'SELECT paragraph, checked_at, checked_by FROM paragraph_checks WHERE transcript_id = ? ORDER BY paragraph',
     ).all(id);
     return {
       revision: this.revision(id),

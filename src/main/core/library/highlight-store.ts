@@ -15,6 +15,7 @@ import {
   type QuotePage,
 } from '../../../shared/highlights';
 import { toFtsQuery } from './fts-query';
+import { checksOfQuotes } from './quote-checks';
 import type { JobStore } from './job-store';
 import { countCap } from './transcript-search';
 import { flag, rowMapping, value } from './row-mapping';
@@ -328,7 +329,7 @@ export class HighlightStore {
             ) as { n: number }
           ).n;
     return {
-      quotes: rows.map(toQuote),
+      quotes: this.checked(rows.map(toQuote)),
       total: Math.min(total, countCap),
       totalIsLowerBound: total > countCap,
     };
@@ -375,7 +376,13 @@ export class HighlightStore {
          FROM highlights h JOIN transcripts t ON t.id = h.transcript_id
          JOIN highlight_labels l ON l.id = h.label_id ${speakerJoin} WHERE h.id = ?`,
     ).get(id);
-    return row ? toQuote(row) : undefined;
+    return row ? this.checked([toQuote(row)])[0] : undefined;
+  }
+
+  /** The quotes with whether each was checked against the audio (quote-checks.ts). */
+  private checked(quotes: Omit<Quote, 'checked'>[]): Quote[] {
+    const checks = checksOfQuotes(this.db, quotes);
+    return quotes.map((quote, index) => ({ ...quote, checked: checks[index] ?? null }));
   }
 
   /**
@@ -450,7 +457,7 @@ function toHighlight(row: unknown): Highlight {
   return withSpeakerName(highlightRow.fromRow(row));
 }
 
-function toQuote(row: unknown): Quote {
+function toQuote(row: unknown): Omit<Quote, 'checked'> {
   const { recordedByReporter, recordedByDesk, ...quote } = quoteRow.fromRow(row);
   // A copy kept from the newsroom: its citation names the colleague who recorded it.
   const recordedBy =

@@ -315,10 +315,18 @@ export class Library {
 
   /** Stamps paragraph `paragraph` (0-based) as checked against the audio, or removes the stamp. */
   setParagraphChecked(id: string, paragraph: number, checked: boolean): Promise<CorrectionState> {
-    return settle(() => {
+    return this.changing(() => {
       this.copies.requireOwn(id, 'checking it against the audio');
-      return this.corrections.setChecked(id, paragraph, checked);
+      // A stamp decides whether the transcript's quotes read as checked: their views and stories hear of it.
+      return { result: this.corrections.setChecked(id, paragraph, checked), ...this.quotesOf(id) };
     });
+  }
+
+  /** The transcript and the stories quoting it, to announce when its quotes' checks may have changed. */
+  private quotesOf(id: string): { transcripts: string[]; stories: number[] } {
+    const highlights = this.highlights.idsOf(id);
+    if (highlights.length === 0) return { transcripts: [], stories: [] };
+    return { transcripts: [id], stories: this.stories.storiesQuoting(highlights) };
   }
 
   renameSpeaker(id: string, label: string, name: string): Promise<void> {
@@ -529,8 +537,9 @@ export class Library {
       const kept = this.copies.keep(copy);
       if (kept.outcome !== 'updated') return { result: kept };
       const changed = this.highlights.refresh(kept.id);
-      const stories = this.stories.refreshSnapshots(changed);
-      return { result: kept, transcripts: changed.length > 0 ? [kept.id] : [], stories };
+      this.stories.refreshSnapshots(changed);
+      // The new revision's stamps may check (or uncheck) any of its quotes, changed words or not.
+      return { result: kept, ...this.quotesOf(kept.id) };
     });
   }
 

@@ -42,6 +42,8 @@ const copy: NewsroomCopyContent = {
     text,
     words: words(text, index * 3000),
   })),
+  paragraphs: null,
+  checks: [],
   audio: null,
 };
 
@@ -149,7 +151,7 @@ describe('a copy kept from the newsroom', () => {
     const [item] = (await library.addQuoteToStory(story.id, highlight.id)).items;
     expect(item).toMatchObject({ kind: 'quote', text: 'The tides decide', recordedBy });
     expect(formatCitation(item as Parameters<typeof formatCitation>[0], '{speaker}, {time}')).toBe(
-      'Harbour master, 00:00:03, recorded by ana, City desk',
+      'Harbour master, 00:00:03, recorded by ana, City desk, not checked against the audio',
     );
     const document = storyDocument(
       await library.story(story.id),
@@ -158,7 +160,8 @@ describe('a copy kept from the newsroom', () => {
     expect(document.blocks).toContainEqual({
       kind: 'quote',
       text: '“The tides decide”',
-      citation: 'Harbour master, “The harbour master”, Apr 14, 2025, 00:00:03, recorded by ana, City desk',
+      citation:
+        'Harbour master, “The harbour master”, Apr 14, 2025, 00:00:03, recorded by ana, City desk, not checked against the audio',
     });
     expect(JSON.stringify(document.blocks)).toContain(
       '“The harbour master”, Apr 14, 2025, recorded by ana, City desk: quote at 00:00:03',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { VerbatimError } from '../../../shared/errors';
 import { newsroomCopyReadOnly, type Segment } from '../../../shared/library';
+import { paragraphAt } from '../../../shared/quote-check';
 import type { Db } from './database';
 import type { JobStore } from './job-store';
 import { statement } from './statement-cache';
@@ -36,6 +37,13 @@ export interface NewsroomCopyContent {
   durationMs: number | null;
   speakers: { label: string; name: string | null }[];
   sentences: Pick<Segment, 'startMs' | 'endMs' | 'speaker' | 'text' | 'words'>[];
+  /**
+   * The colleague's paragraphs' time spans, which their stamps number; null for a revision
+   * published before they travelled (the copy's paragraphs are then its speakers' turns).
+   */
+  paragraphs: { startMs: number; endMs: number }[] | null;
+  /** The paragraphs the colleague checked against the audio: when, and by whom (a newsroom login). */
+  checks: { paragraph: number; checkedAt: number; checkedBy: string }[];
   /** The downloaded recording, or null when the colleague published without it. */
   audio: { path: string; sha256: string } | null;
 }
@@ -85,7 +93,8 @@ export class NewsroomCopyStore {
 
   /**
    * Stores the copy, or brings it to a newer revision: its words, timings, speakers and their
-   * names, title, date and language become the archive's, and its recording the one given. The
+   * names, title, date, language, paragraphs and review stamps become the archive's, and its
+   * recording the one given. The
    * caller runs it in a transaction and refreshes the copy's highlights (they are time spans, so
    * they keep their times and take the new revision's words). The same revision or an older one
    * changes nothing. The audio path it replaced is returned, for the caller to delete.
@@ -144,8 +153,9 @@ export class NewsroomCopyStore {
         audio_duration: copy.durationMs === null ? null : copy.durationMs / 1000,
       },
       sentences,
-      paragraphs: turnsOf(sentences),
+      paragraphs: copy.paragraphs ? paragraphsOf(sentences, copy.paragraphs) : turnsOf(sentences),
     });
+    this.replaceChecks(id, copy);
     // The names the colleague gave their speakers; a label they did not name keeps its placeholder.
     const name = statement(
       this.db,
@@ -159,6 +169,53 @@ export class NewsroomCopyStore {
       replacedAudioPath: previousAudio !== null && previousAudio !== fields.audioPath ? previousAudio : null,
     };
   }
+
+  /**
+   * The copy's review stamps become the revision's: the colleague's, with their login as who
+   * checked. A stamp the copy cannot place (a revision published without its paragraphs, or a
+   * paragraph it does not have) is not taken: shown on other words, it would vouch for them.
+   */
+  private replaceChecks(id: string, copy: NewsroomCopyContent): void {
+    statement(this.db, 'DELETE FROM paragraph_checks WHERE transcript_id = ?').run(id);
+    if (!copy.paragraphs) return;
+    const stamp = statement(
+      this.db,
+      'INSERT OR REPLACE INTO paragraph_checks (transcript_id, paragraph, checked_at, checked_by) VALUES (?, ?, ?, ?)',
+    );
+    for (const check of copy.checks)
+      if (check.paragraph < copy.paragraphs.length)
+        stamp.run(id, check.paragraph, check.checkedAt, check.checkedBy);
+  }
+}
+
+/**
+ * The colleague's paragraphs, numbered as theirs: each span holds the sentences that start in
+ * it (a sentence belongs to the last paragraph that starts at or before it, as the review pass
+ * reads it), so their stamp on paragraph N covers the same words here. A paragraph whose words
+ * the colleague deleted stays, empty, so the ones after it keep their numbers.
+ */
+function paragraphsOf(
+  sentences: readonly SegmentInput[],
+  spans: readonly { startMs: number; endMs: number }[],
+): SegmentInput[] {
+  const paragraphs: SegmentInput[] = spans.map((span) => ({
+    text: '',
+    start: span.startMs,
+    end: span.endMs,
+    speaker: null,
+    confidence: null,
+    words: [],
+  }));
+  const starts = spans.map((span) => ({ startMs: span.startMs }));
+  for (const sentence of sentences) {
+    // Words before the first paragraph (none a service makes) read with the first.
+    const paragraph = paragraphs[Math.max(0, paragraphAt(starts, sentence.start))];
+    if (!paragraph) continue;
+    paragraph.text = paragraph.text ? `${paragraph.text} ${sentence.text}` : sentence.text;
+    paragraph.speaker ??= sentence.speaker ?? null;
+    paragraph.words = [...(paragraph.words ?? []), ...(sentence.words ?? [])];
+  }
+  return paragraphs;
 }
 
 /**

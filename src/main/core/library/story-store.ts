@@ -12,6 +12,7 @@ import {
   type StoryItem,
   type StorySummary,
 } from '../../../shared/highlights';
+import { quoteCheckSchema, type QuoteCheck } from '../../../shared/quote-check';
 import type { HighlightStore } from './highlight-store';
 import { foldForSearch } from './fold-for-search';
 import { json, nullable, rowMapping, value, type MappedRow } from './row-mapping';
@@ -30,6 +31,8 @@ interface QuoteSnapshot {
   missing: boolean;
   /** The colleague who recorded a quote of a copy kept from the newsroom. */
   recordedBy?: RecordedBy;
+  /** Whether its words were checked against the audio, by whom and when. */
+  checked: QuoteCheck | null;
 }
 
 /**
@@ -48,6 +51,7 @@ const storedSnapshotSchema = z
     endMs: z.number(),
     missing: z.boolean(),
     recordedBy: recordedBySchema,
+    checked: quoteCheckSchema.nullable(),
   })
   .partial();
 
@@ -398,6 +402,7 @@ export class StoryStore {
       endMs: quote.endMs,
       missing: quote.missing,
       ...(quote.recordedBy ? { recordedBy: quote.recordedBy } : {}),
+      checked: quote.checked,
     };
   }
 
@@ -422,6 +427,8 @@ export class StoryStore {
       endMs: kept?.endMs ?? 0,
       missing: true,
       ...(kept?.recordedBy ? { recordedBy: kept.recordedBy } : {}),
+      // What it showed when its transcript went: a quote checked then was heard as it is printed.
+      checked: kept?.checked ?? null,
     };
   }
 

@@ -182,14 +182,18 @@ async function publish(client: pg.PoolClient, publication: Publication): Promise
   await client.query(
     `INSERT INTO verbatim.published_transcripts (reporter, transcript_id, desk, confidential, revision,
        title, recorded_at, language, duration_ms, redacted, speakers, tags, checked_paragraphs,
-       audio_bytes, audio_sha256, audio_mime_type)
+       paragraphs, audio_bytes, audio_sha256, audio_mime_type)
      VALUES (current_user, $1, $2, $3, $4, $5, to_timestamp($6::double precision / 1000), $7, $8, $9,
-       $10::jsonb, $11::text[], $12::jsonb, $13, $14, $15)
+       $10::jsonb, $11::text[],
+       -- Who checked each paragraph is the login publishing it, written here, never read from the payload.
+       (SELECT coalesce(jsonb_agg(s.stamp || jsonb_build_object('checkedBy', current_user::text) ORDER BY s.n), '[]')
+          FROM jsonb_array_elements($12::jsonb) WITH ORDINALITY AS s (stamp, n)),
+       $16::jsonb, $13, $14, $15)
      ON CONFLICT (reporter, transcript_id) DO UPDATE SET
        desk = excluded.desk, confidential = excluded.confidential, revision = excluded.revision,
        title = excluded.title, recorded_at = excluded.recorded_at, language = excluded.language,
        duration_ms = excluded.duration_ms, redacted = excluded.redacted, speakers = excluded.speakers,
-       tags = excluded.tags, checked_paragraphs = excluded.checked_paragraphs,
+       tags = excluded.tags, checked_paragraphs = excluded.checked_paragraphs, paragraphs = excluded.paragraphs,
        audio_bytes = excluded.audio_bytes, audio_sha256 = excluded.audio_sha256,
        audio_mime_type = excluded.audio_mime_type, updated_at = now()`,
     [
@@ -208,6 +212,7 @@ async function publish(client: pg.PoolClient, publication: Publication): Promise
       publication.audio?.byteLength ?? null,
       publication.audio?.sha256 ?? null,
       publication.audio?.mimeType ?? null,
+      publication.paragraphs === undefined ? null : JSON.stringify(publication.paragraphs),
     ],
   );
   await client.query(

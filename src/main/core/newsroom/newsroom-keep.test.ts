@@ -3,11 +3,19 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatCitation } from '../../../shared/citation';
 import { VerbatimError } from '../../../shared/errors';
+import { storyDocument } from '../export/story-document';
+import { storyExportOptionsSchema } from '../../../shared/story-export-options';
 import { openDatabase, type Db } from '../library/database';
 import { Library, newsroomCopyId } from '../library/library';
 import { NewsroomArchive } from './newsroom-archive';
-import { connectionAs, samplePublication, setUpSampleNewsroom } from './newsroom-archive.test-kit';
+import {
+  connectionAs,
+  samplePublication,
+  sampleSentences,
+  setUpSampleNewsroom,
+} from './newsroom-archive.test-kit';
 import type { NewsroomConnection } from './newsroom-connection';
 import { keepNewsroomTranscript, type KeepProgress } from './newsroom-keep';
 import { useNewsroomServer } from './newsroom-server.test-kit';
@@ -311,5 +319,90 @@ describe('keeping a newsroom transcript', () => {
     expect(highlight.note).toBe('lead');
     await library.setTags(id, ['follow-up']);
     expect((await library.requireJob(id)).tags).toEqual(['follow-up']);
+  });
+});
+
+describe("keeping a colleague's review stamps (issue #36, point 3)", () => {
+  // Four sentences, speakers A B A B: four turns, but ana's service made two paragraphs of them.
+  const paragraphs = [
+    { startMs: 0, endMs: 5500 },
+    { startMs: 6000, endMs: 11_500 },
+  ];
+  const checkedOn = Date.UTC(2025, 3, 15, 12);
+  const stamped = (revision: number, checked: number[]) =>
+    samplePublication('stamped', revision, {
+      sentences: sampleSentences(4, `revision ${revision} of the harbour`),
+      paragraphs,
+      checkedParagraphs: checked.map((paragraph) => ({ paragraph, checkedAt: checkedOn + revision })),
+    });
+
+  it("takes ana's paragraphs and stamps with her login as who checked, so a quote of it says so in the story and its export", async () => {
+    // Nobody can publish a stamp in a colleague's name: the archive writes the publishing login.
+    const claimed = stamped(1, [1]);
+    await publishAs('ana', {
+      ...claimed,
+      checkedParagraphs: [
+        { ...claimed.checkedParagraphs[0]!, checkedBy: 'cleo' } as Publication['checkedParagraphs'][number],
+      ],
+    });
+    const { id } = await keep('ana', 'stamped');
+    // Numbered as ana's paragraphs, not as the turns, so her stamp covers the words she listened to.
+    expect((await library.paragraphs(id)).map((paragraph) => [paragraph.startMs, paragraph.text])).toEqual([
+      [0, 'revision 1 of the harbour 0 revision 1 of the harbour 1'],
+      [6000, 'revision 1 of the harbour 2 revision 1 of the harbour 3'],
+    ]);
+    expect((await library.correctionState(id)).checks).toEqual([
+      { paragraph: 1, checkedAt: checkedOn + 1, checkedBy: 'ana' },
+    ]);
+    const checkedQuote = await library.createHighlight({ transcriptId: id, startMs: 6000, endMs: 8000 });
+    const uncheckedQuote = await library.createHighlight({ transcriptId: id, startMs: 3000, endMs: 5000 });
+    const across = await library.createHighlight({ transcriptId: id, startMs: 3000, endMs: 8000 });
+    const quotes = new Map((await library.quotes()).quotes.map((quote) => [quote.id, quote.checked]));
+    expect(quotes.get(checkedQuote.id)).toEqual({ by: 'ana', at: checkedOn + 1 });
+    expect(quotes.get(uncheckedQuote.id)).toBeNull();
+    expect(quotes.get(across.id)).toBeNull();
+    const story = await library.createStory('Harbour piece');
+    await library.addQuoteToStory(story.id, checkedQuote.id);
+    await library.addQuoteToStory(story.id, uncheckedQuote.id);
+    const items = (await library.story(story.id)).items;
+    expect(items.map((item) => item.kind === 'quote' && item.checked)).toEqual([
+      { by: 'ana', at: checkedOn + 1 },
+      null,
+    ]);
+    expect(formatCitation(items[0] as Parameters<typeof formatCitation>[0], '{time}', 'UTC')).toBe(
+      '00:00:06, recorded by ana, City desk, checked against the audio by ana on Apr 15, 2025',
+    );
+    const citations = storyDocument(
+      await library.story(story.id),
+      storyExportOptionsSchema.parse({ timeZone: 'UTC', citation: '{time}' }),
+    ).blocks.map((block) => (block.kind === 'quote' ? block.citation : ''));
+    expect(citations).toEqual([
+      '00:00:06, recorded by ana, City desk, checked against the audio by ana on Apr 15, 2025',
+      '00:00:03, recorded by ana, City desk, not checked against the audio',
+    ]);
+  });
+
+  it("keeping a newer revision replaces the stamps with that revision's", async () => {
+    await publishAs('ana', stamped(1, [1]));
+    const { id } = await keep('ana', 'stamped');
+    const first = await library.createHighlight({ transcriptId: id, startMs: 0, endMs: 2000 });
+    const second = await library.createHighlight({ transcriptId: id, startMs: 6000, endMs: 8000 });
+    await publishAs('ana', stamped(2, [0]));
+    expect(await keep('ana', 'stamped')).toMatchObject({ outcome: 'updated', revision: 2 });
+    expect((await library.correctionState(id)).checks).toEqual([
+      { paragraph: 0, checkedAt: checkedOn + 2, checkedBy: 'ana' },
+    ]);
+    const quotes = new Map((await library.quotes()).quotes.map((quote) => [quote.id, quote.checked]));
+    expect(quotes.get(first.id)).toEqual({ by: 'ana', at: checkedOn + 2 });
+    expect(quotes.get(second.id)).toBeNull();
+  });
+
+  it('takes no stamps from a revision published before paragraphs travelled: it could not place them', async () => {
+    // The sample publication stamps paragraph 0 and sends no paragraphs, as a publication queued by an older Verbatim.
+    await publishAs('ana', samplePublication('older', 1));
+    const { id } = await keep('ana', 'older');
+    expect((await library.correctionState(id)).checks).toEqual([]);
+    // Its paragraphs are its speakers' turns, as before.
+    expect(await library.paragraphs(id)).toHaveLength(2);
   });
 });

@@ -99,6 +99,8 @@ export async function keepNewsroomTranscript(
       durationMs: transcript.durationMs,
       speakers: transcript.speakers,
       sentences: transcript.sentences,
+      paragraphs: transcript.paragraphs,
+      checks: transcript.checkedParagraphs,
       audio,
     });
     if (kept.replacedAudioPath) await rm(kept.replacedAudioPath, { force: true });

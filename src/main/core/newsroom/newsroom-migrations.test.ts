@@ -301,7 +301,10 @@ describe("migration 006: search plans a desk filter on the desk's own index", ()
     await using(connect, async (client) => {
       await migrateNewsroom(client, newsroomMigrations.slice(0, 5));
       const before = await client.query<{ random_page_cost: string }>('SHOW random_page_cost');
-      await migrateNewsroom(client, newsroomMigrations.slice(0, 6));
+      await migrateNewsroom(
+        client,
+        newsroomMigrations.filter((migration) => migration.version <= 6),
+      );
       expect(await checkNewsroomSchema(client)).toBe(6);
       const search = await client.query<{ definer: boolean; config: string[] }>(
         "SELECT prosecdef AS definer, proconfig AS config FROM pg_proc WHERE oid = 'verbatim.visible_matches'::regproc",
@@ -320,8 +323,14 @@ describe('migration 007: shared glossaries', () => {
   it('secures its three tables, stamps who did what whatever is sent, keeps removals as tombstones and notifies only the kind', async () => {
     const connect = await freshDatabase('glossaries');
     await using(connect, async (client) => {
-      await migrateNewsroom(client, newsroomMigrations.slice(0, 6));
-      await migrateNewsroom(client);
+      await migrateNewsroom(
+        client,
+        newsroomMigrations.filter((migration) => migration.version <= 6),
+      );
+      await migrateNewsroom(
+        client,
+        newsroomMigrations.filter((migration) => migration.version <= 7),
+      );
       expect(await checkNewsroomSchema(client)).toBe(7);
       const tables = await client.query<{ relname: string; secured: boolean }>(
         `SELECT relname, relrowsecurity AND relforcerowsecurity AS secured FROM pg_class
@@ -393,5 +402,41 @@ describe('migration 007: shared glossaries', () => {
       await ana.end();
       await listener.end();
     }
+  });
+});
+
+describe('migration 009: review stamps a copy can place, and who checked them', () => {
+  it("keeps the published paragraphs' spans, and says the stamps stored before are the publishing reporter's", async () => {
+    const connect = await freshDatabase('stamps');
+    await using(connect, async (client) => {
+      await migrateNewsroom(
+        client,
+        newsroomMigrations.filter((migration) => migration.version <= 6),
+      );
+      await createDesk(client, 'City');
+      await client.query(
+        `INSERT INTO verbatim.published_transcripts (reporter, transcript_id, desk, confidential, revision,
+           title, recorded_at, redacted, checked_paragraphs)
+         VALUES ('ana', 'stamped', 'City', false, 1, 'Harbour', now(), false,
+                 '[{"paragraph": 0, "checkedAt": 5}, {"paragraph": 2, "checkedAt": 7}]'),
+                ('ben', 'unstamped', 'City', false, 1, 'Ferry', now(), false, '[]')`,
+      );
+      await migrateNewsroom(client);
+      const rows = await client.query<{ reporter: string; checked_paragraphs: unknown; paragraphs: unknown }>(
+        'SELECT reporter, checked_paragraphs, paragraphs FROM verbatim.published_transcripts ORDER BY reporter',
+      );
+      expect(rows.rows).toEqual([
+        {
+          reporter: 'ana',
+          checked_paragraphs: [
+            { paragraph: 0, checkedAt: 5, checkedBy: 'ana' },
+            { paragraph: 2, checkedAt: 7, checkedBy: 'ana' },
+          ],
+          // Published before the spans travelled: a copy cannot place these stamps.
+          paragraphs: null,
+        },
+        { reporter: 'ben', checked_paragraphs: [], paragraphs: null },
+      ]);
+    });
   });
 });

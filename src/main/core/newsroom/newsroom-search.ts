@@ -307,6 +307,8 @@ interface TranscriptRow {
   audio_bytes: string | null;
   speakers: NewsroomTranscript['speakers'];
   tags: string[];
+  checked_paragraphs: { paragraph: number; checkedAt: number; checkedBy?: string }[];
+  paragraphs: NewsroomTranscript['paragraphs'];
 }
 
 /**
@@ -328,7 +330,7 @@ export async function openNewsroomTranscript(
       const found = await client.query<TranscriptRow>(
         `SELECT reporter, transcript_id, desk, confidential, revision, title,
                 (extract(epoch FROM recorded_at) * 1000)::bigint AS recorded_at, language, duration_ms,
-                redacted, audio_bytes, speakers, tags
+                redacted, audio_bytes, speakers, tags, checked_paragraphs, paragraphs
          FROM verbatim.published_transcripts WHERE reporter = $1 AND transcript_id = $2`,
         key,
       );
@@ -373,6 +375,13 @@ export async function openNewsroomTranscript(
         hasAudio: row.audio_bytes !== null,
         speakers: row.speakers,
         tags: row.tags,
+        paragraphs: row.paragraphs,
+        // Each stamp names who checked it (migration 009); the reporter published the stamps that do not.
+        checkedParagraphs: row.checked_paragraphs.map((stamp) => ({
+          paragraph: stamp.paragraph,
+          checkedAt: stamp.checkedAt,
+          checkedBy: stamp.checkedBy ?? row.reporter,
+        })),
         sentences: sentences.rows.map((sentence) => ({
           position: sentence.position,
           startMs: Number(sentence.start_ms),

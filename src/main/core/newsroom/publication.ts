@@ -57,8 +57,17 @@ export const publicationSchema = z.object({
   /** The corrected sentences with their word timings, in order. */
   sentences: z.array(segmentSchema),
   highlights: z.array(publishedHighlightSchema),
-  /** Review stamps: the paragraphs the reporter checked against the audio, and when. */
+  /**
+   * Review stamps: the paragraphs the reporter checked against the audio, and when. Who checked
+   * them is the login that publishes (the archive writes it beside each stamp as `checkedBy`),
+   * never a name in the payload: nobody can publish a stamp in a colleague's name.
+   */
   checkedParagraphs: z.array(z.object({ paragraph: z.number().int().nonnegative(), checkedAt: millis })),
+  /**
+   * The paragraphs' time spans, in order, which the stamps number: a copy kept from the newsroom
+   * makes the same paragraphs from them. Absent in a publication queued before they travelled.
+   */
+  paragraphs: z.array(z.object({ startMs: millis, endMs: millis })).optional(),
   /** The whole recording goes only when asked for; each highlight's audio always goes with it. */
   audio: publishedAudioSchema.nullable(),
 });

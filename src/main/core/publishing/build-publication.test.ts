@@ -115,7 +115,12 @@ describe('buildPublication', () => {
         speaker: 'Ann Lowe',
       },
     ]);
-    expect(content.checkedParagraphs.map((check) => check.paragraph)).toEqual([1]);
+    // The stamps say no one's name (the archive writes the publishing login); the spans let a copy place them.
+    expect(content.checkedParagraphs).toEqual([{ paragraph: 1, checkedAt: expect.any(Number) as number }]);
+    expect(content.paragraphs).toEqual([
+      { startMs: 0, endMs: 2500 },
+      { startMs: 3000, endMs: 5500 },
+    ]);
   });
 
   it('publishes a redacted transcript redacted: no redacted detail anywhere, whatever the reporter did to it', async () => {

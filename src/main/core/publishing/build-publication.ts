@@ -39,12 +39,13 @@ export async function buildPublication(
       id,
     });
   const exported = await loadExportTranscript(library, id);
-  const [job, json, highlights, labels, corrections] = await Promise.all([
+  const [job, json, highlights, labels, corrections, paragraphs] = await Promise.all([
     library.requireJob(id),
     library.transcriptJson(id),
     library.highlightsOf(id),
     library.highlightLabels(),
     library.correctionState(id),
+    library.paragraphs(id, { words: false }),
   ]);
   let audio: PublicationContent['audio'] = null;
   let audioNote: string | null = null;
@@ -91,7 +92,9 @@ export async function buildPublication(
         text: highlight.text,
         speaker: highlight.speakerName ?? highlight.speaker,
       })),
-    checkedParagraphs: corrections.checks,
+    // Who checked them is the publishing login, which the archive writes; the spans let a copy place them.
+    checkedParagraphs: corrections.checks.map(({ paragraph, checkedAt }) => ({ paragraph, checkedAt })),
+    paragraphs: paragraphs.map(({ startMs, endMs }) => ({ startMs, endMs })),
     audio,
   });
   if (!content.success) {

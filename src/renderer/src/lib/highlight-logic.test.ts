@@ -139,6 +139,7 @@ describe('playing a story', () => {
     startMs: id * 1000,
     endMs: id * 1000 + 500,
     missing: false,
+    checked: null,
     ...extra,
   });
   const items: StoryItem[] = [

@@ -16,6 +16,8 @@ const transcript: NewsroomTranscript = {
   hasAudio: false,
   speakers: [{ label: 'A', name: 'Harbour master' }],
   tags: [],
+  paragraphs: null,
+  checkedParagraphs: [],
   sentences: [
     {
       position: 0,

@@ -65,17 +65,21 @@ describe('the uncertain words still to check', () => {
   });
 
   it('leave out every word of a paragraph stamped as checked', () => {
-    expect(uncertainWords(sentences, paragraphs, [{ paragraph: 0, checkedAt: 1 }])).toEqual([6, 9, 11]);
+    expect(uncertainWords(sentences, paragraphs, [{ paragraph: 0, checkedAt: 1, checkedBy: null }])).toEqual([
+      6, 9, 11,
+    ]);
     expect(
       uncertainWords(sentences, paragraphs, [
-        { paragraph: 1, checkedAt: 1 },
-        { paragraph: 2, checkedAt: 2 },
+        { paragraph: 1, checkedAt: 1, checkedBy: null },
+        { paragraph: 2, checkedAt: 2, checkedBy: null },
       ]),
     ).toEqual([1, 4]);
   });
 
   it('are all there without paragraphs (nothing can be stamped)', () => {
-    expect(uncertainWords(sentences, [], [{ paragraph: 0, checkedAt: 1 }])).toEqual([1, 4, 6, 9, 11]);
+    expect(uncertainWords(sentences, [], [{ paragraph: 0, checkedAt: 1, checkedBy: null }])).toEqual([
+      1, 4, 6, 9, 11,
+    ]);
   });
 });
 
@@ -100,7 +104,7 @@ describe('stepping through them', () => {
   });
 
   it('skips a checked paragraph when stepping from before it', () => {
-    const left = uncertainWords(sentences, paragraphs, [{ paragraph: 1, checkedAt: 1 }]);
+    const left = uncertainWords(sentences, paragraphs, [{ paragraph: 1, checkedAt: 1, checkedBy: null }]);
     // From word 4 (Brenan, paragraph 0) the next is in paragraph 2, not "fairy" in paragraph 1.
     expect(stepUncertain(left, 4, 1)).toBe(9);
   });
@@ -117,11 +121,19 @@ describe('paragraphs', () => {
   });
 
   it('list with their time, opening words and stamp', () => {
-    const rows = paragraphRows(sentences, paragraphs, [{ paragraph: 2, checkedAt: 1234 }], 4);
+    const rows = paragraphRows(
+      sentences,
+      paragraphs,
+      [
+        { paragraph: 1, checkedAt: 99, checkedBy: 'ana' },
+        { paragraph: 2, checkedAt: 1234, checkedBy: null },
+      ],
+      4,
+    );
     expect(rows).toEqual([
-      { paragraph: 0, startMs: 0, opening: 'Good mornin everyone. Mayor…', checkedAt: null },
-      { paragraph: 1, startMs: 5000, opening: 'The fairy leaves…', checkedAt: null },
-      { paragraph: 2, startMs: 9000, opening: 'at nine Brennan sharp…', checkedAt: 1234 },
+      { paragraph: 0, startMs: 0, opening: 'Good mornin everyone. Mayor…', checkedAt: null, checkedBy: null },
+      { paragraph: 1, startMs: 5000, opening: 'The fairy leaves…', checkedAt: 99, checkedBy: 'ana' },
+      { paragraph: 2, startMs: 9000, opening: 'at nine Brennan sharp…', checkedAt: 1234, checkedBy: null },
     ]);
     expect(paragraphRows(sentences, [...paragraphs, { startMs: 90_000 }], [])[3]?.opening).toBe('(no words)');
   });

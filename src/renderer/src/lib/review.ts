@@ -1,5 +1,6 @@
 import type { ParagraphCheck } from '../../../shared/corrections/corrections';
 import type { Segment } from '../../../shared/library';
+import { paragraphAt } from '../../../shared/quote-check';
 import { lowConfidence } from './reader-model';
 
 /**
@@ -9,22 +10,8 @@ import { lowConfidence } from './reader-model';
  * paragraph" decides, so a stamp and a revert mean the same words.
  */
 
-/** The paragraph (0-based) a moment falls in, or -1 before the first one or without paragraphs. */
-export function paragraphAt(paragraphs: readonly Pick<Segment, 'startMs'>[], ms: number): number {
-  let low = 0;
-  let high = paragraphs.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    if ((paragraphs[mid]?.startMs ?? 0) <= ms) {
-      found = mid;
-      low = mid + 1;
-    } else {
-      high = mid - 1;
-    }
-  }
-  return found;
-}
+/** The same rule as a quote's check (shared/quote-check), so a stamp covers the same words in both. */
+export { paragraphAt };
 
 /**
  * The flat indexes (as the reader numbers words) of the words still to listen to: under the
@@ -108,6 +95,8 @@ export interface ParagraphRow {
   opening: string;
   /** When it was stamped as checked against the audio, or null. */
   checkedAt: number | null;
+  /** Who stamped it: null for the reporter; a colleague's login in a copy kept from the newsroom. */
+  checkedBy: string | null;
 }
 
 /** One row per paragraph for the Review tab, with its opening words from the (corrected) sentences. */
@@ -117,7 +106,7 @@ export function paragraphRows(
   checks: readonly ParagraphCheck[],
   openingWords = 8,
 ): ParagraphRow[] {
-  const checkedAt = new Map(checks.map((check) => [check.paragraph, check.checkedAt]));
+  const stamps = new Map(checks.map((check) => [check.paragraph, check]));
   const openings: string[][] = paragraphs.map(() => []);
   for (const sentence of sentences) {
     const words = openings[paragraphAt(paragraphs, sentence.startMs)];
@@ -133,7 +122,8 @@ export function paragraphRows(
       paragraph: index,
       startMs: paragraph.startMs,
       opening: words.length === 0 ? '(no words)' : `${words.join(' ')}…`,
-      checkedAt: checkedAt.get(index) ?? null,
+      checkedAt: stamps.get(index)?.checkedAt ?? null,
+      checkedBy: stamps.get(index)?.checkedBy ?? null,
     };
   });
 }

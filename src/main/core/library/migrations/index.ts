@@ -19,6 +19,7 @@ import { sql as newsroomAudioNote } from './018-newsroom-audio-note';
 import { sql as newsroomCopies } from './019-newsroom-copies';
 import { sql as newsroomGlossaries } from './020-newsroom-glossaries';
 import { sql as collaborationNotices } from './021-collaboration-notices';
+import { sql as checkStampsBy } from './022-check-stamps-by';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -46,4 +47,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 19, name: 'newsroom-copies', sql: newsroomCopies },
   { version: 20, name: 'newsroom-glossaries', sql: newsroomGlossaries },
   { version: 21, name: 'collaboration-notices', sql: collaborationNotices },
+  { version: 22, name: 'check-stamps-by', sql: checkStampsBy },
 ];

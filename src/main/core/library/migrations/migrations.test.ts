@@ -689,6 +689,31 @@ describe('migration 21: notices of working together', () => {
   });
 });
 
+describe('migration 22: who checked a paragraph', () => {
+  it("keeps the stamps made before as the reporter's own and takes a colleague's login", () => {
+    const db = at(19);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('t1', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    db.prepare("INSERT INTO paragraph_checks VALUES ('t1', 0, 3)").run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 22),
+    );
+    expect(schemaVersion(db)).toBe(22);
+    // A stamp made before knew no one else: it is this library's reporter's (NULL).
+    expect(db.prepare('SELECT paragraph, checked_at, checked_by FROM paragraph_checks').all()).toEqual([
+      { paragraph: 0, checked_at: 3, checked_by: null },
+    ]);
+    db.prepare("INSERT INTO paragraph_checks VALUES ('t1', 1, 4, 'ana')").run();
+    expect(() => db.prepare("INSERT INTO paragraph_checks VALUES ('t1', 1, 5, 'ben')").run()).toThrow(
+      /UNIQUE|PRIMARY/,
+    );
+    db.prepare("DELETE FROM transcripts WHERE id = 't1'").run();
+    expect(db.prepare('SELECT count(*) AS n FROM paragraph_checks').get()).toEqual({ n: 0 });
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);
