@@ -6,6 +6,7 @@ import * as archiveRowSecurity from './migrations/003-archive-row-security';
 import * as searchAndNotify from './migrations/004-search-and-notify';
 import * as searchAtScale from './migrations/005-search-at-scale';
 import * as searchPlans from './migrations/006-search-plans';
+import * as sharedStories from './migrations/008-shared-stories';
 
 /**
  * The newsroom's server schema, as numbered migrations an administrator runs (issue #35,
@@ -21,6 +22,7 @@ export const newsroomMigrations: readonly { version: number; sql: string }[] = [
   { version: 4, sql: searchAndNotify.sql },
   { version: 5, sql: searchAtScale.sql },
   { version: 6, sql: searchPlans.sql },
+  { version: 8, sql: sharedStories.sql },
 ];
 
 /** The schema version this Verbatim knows: a server at a higher one is refused. */

@@ -17,6 +17,7 @@ import { sql as jobIntents } from './016-job-intents';
 import { sql as newsroomOutbox } from './017-newsroom-outbox';
 import { sql as newsroomAudioNote } from './018-newsroom-audio-note';
 import { sql as newsroomCopies } from './019-newsroom-copies';
+import { sql as sharedStories } from './021-shared-stories';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -42,4 +43,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 17, name: 'newsroom-outbox', sql: newsroomOutbox },
   { version: 18, name: 'newsroom-audio-note', sql: newsroomAudioNote },
   { version: 19, name: 'newsroom-copies', sql: newsroomCopies },
+  { version: 21, name: 'shared-stories', sql: sharedStories },
 ];
