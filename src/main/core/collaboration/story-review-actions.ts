@@ -137,7 +137,8 @@ export async function commentLocally(
   reviewer: Reviewer,
   input: {
     storyKey: string;
-    anchor: CommentAnchor;
+    /** What it is about; a reply is about what the comment it answers is about. */
+    anchor?: CommentAnchor | undefined;
     body: string;
     kind: StoryCommentKind;
     replyTo?: string | null;
@@ -149,14 +150,19 @@ export async function commentLocally(
   if (!body) throw new VerbatimError('invalid_input', 'A comment needs words.');
   if (body.length > storyCommentMaxLength)
     throw new VerbatimError('invalid_input', `A comment can be at most ${storyCommentMaxLength} characters.`);
-  let anchor = input.anchor;
+  let anchor: CommentAnchor;
   if (input.replyTo) {
     const parent = story.comments.find((comment) => comment.id === input.replyTo);
     if (!parent) throw new VerbatimError('not_found', 'The comment you answer is no longer in this story.');
-    // A reply is about what its comment is about.
     anchor = parent.anchor;
-  } else if (anchor.kind === 'quote' && !story.items.some((item) => item.key === anchor.quoteKey))
-    throw new VerbatimError('invalid_input', `That quote is no longer in “${story.title}”.`);
+  } else if (!input.anchor)
+    throw new VerbatimError('invalid_input', 'Say what the comment is about: a quote or a passage.');
+  else anchor = input.anchor;
+  if (
+    !input.replyTo &&
+    !story.items.some((item) => item.key === (anchor.kind === 'quote' ? anchor.quoteKey : anchor.itemKey))
+  )
+    throw new VerbatimError('invalid_input', `That part is no longer in “${story.title}”.`);
   return library.reviews((store) =>
     store.addComment(reviewer.newsroom, {
       id: randomUUID(),
