@@ -11,6 +11,7 @@ import type { JobRecord, NewsroomPublicationRecord } from './core/library/librar
 import type { Clock } from './base/clock';
 import type { Secrets } from './core/secrets/secret-store';
 import type { ExportProgress } from '../shared/ipc/export-contract';
+import type { StoryReviewChanged } from '../shared/ipc/story-review-contract';
 import type { NewsroomKeepProgress } from '../shared/ipc/newsroom-contract';
 import type { ExportPlatform } from './core/export/export-platform';
 import { systemClock, wallTimeWithPacingOf } from './base/clock';
@@ -287,6 +288,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     newsroom,
     newsroomPublicationChanged,
     newsroomKeepProgress,
+    storyReviewChanged: new Signal<StoryReviewChanged>(),
     newsroomReader,
     start: async () => {
       // Unreadable settings were reported above; the jobs then wait (the scheduler's `ready`).

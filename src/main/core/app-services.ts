@@ -20,6 +20,7 @@ import type { UnsavedEdits } from './app-policy/unsaved-edits';
 import type { NewsroomReader } from './newsroom/newsroom-reader';
 import type { NewsroomPublisher } from './publishing/newsroom-publisher';
 import type { NewsroomKeepProgress } from '../../shared/ipc/newsroom-contract';
+import type { StoryReviewChanged } from '../../shared/ipc/story-review-contract';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
@@ -64,6 +65,8 @@ export interface Services extends VoiceServices {
   newsroomPublicationChanged: Signal<NewsroomPublicationRecord>;
   /** The recording of a colleague's transcript being kept in the library downloads. */
   newsroomKeepProgress: Signal<NewsroomKeepProgress>;
+  /** Shared stories changed here (a comment, an approval) or in the newsroom (read by a sync). */
+  storyReviewChanged: Signal<StoryReviewChanged>;
 }
 
 /** The assistant's services: the same in the app and the web host. */

@@ -14,6 +14,7 @@ import { createVoiceHandlers } from './voice-handlers';
 import { createRecorderHandlers } from './recorder-handlers';
 import { createNewsroomHandlers } from './newsroom-handlers';
 import { createPublishingHandlers } from './publishing-handlers';
+import { createStoryReviewHandlers } from './story-review-handlers';
 
 /** The whole contract implemented over the app's services; the same object serves every transport. */
 export function createHandlers(services: Services): Handlers {
@@ -32,5 +33,6 @@ export function createHandlers(services: Services): Handlers {
     ...createRecorderHandlers(services),
     ...createNewsroomHandlers(services),
     ...createPublishingHandlers(services),
+    ...createStoryReviewHandlers(services),
   };
 }

@@ -34,5 +34,6 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
     ),
   );
   wiring.add(services.newsroomKeepProgress.subscribe((progress) => emit('newsroom.keepProgress', progress)));
+  wiring.add(services.storyReviewChanged.subscribe((change) => emit('reviews.changed', change)));
   return wiring;
 }

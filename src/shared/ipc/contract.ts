@@ -22,6 +22,7 @@ import { correctionStateSchema } from '../corrections/corrections';
 import { highlightsContract, highlightsEvents } from './highlights-contract';
 import { storyExportContract } from './story-export-contract';
 import { glossaryContract, glossaryEvents } from './glossary-contract';
+import { storyReviewContract, storyReviewEvents } from './story-review-contract';
 import { quotesOnDeleteSchema } from '../highlights';
 import { serviceAddressesSchema } from '../service-addresses';
 
@@ -194,6 +195,7 @@ export const contract = {
   ...glossaryContract,
   ...recorderContract,
   ...newsroomContract,
+  ...storyReviewContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -216,6 +218,7 @@ export const events = {
   ...glossaryEvents,
   ...recorderEvents,
   ...newsroomEvents,
+  ...storyReviewEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;
