@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Story } from '../../../shared/highlights';
 import type { CollaborationNotice } from './collaboration-notice';
 import { libraryRecordings } from '../export/library-story-export';
-import { openDatabase } from '../library/database';
+import { openDatabase, type Db } from '../library/database';
 import { Library } from '../library/library';
 import {
   completedTranscriptFromLines,
@@ -23,6 +23,8 @@ export const ferryRecording = resolve(
 export interface ReviewDesk {
   user: string;
   library: Library;
+  /** The library's database, to look behind it (or lose a record, as a killed process would). */
+  db: Db;
   reviewer: Reviewer;
   notices: CollaborationNotice[];
   sync: StoryReviewSync;
@@ -30,13 +32,15 @@ export interface ReviewDesk {
 }
 
 export function reviewDeskOf(server: NewsroomServer, user: string, path = ':memory:'): ReviewDesk {
-  const library = new Library(openDatabase(path));
+  const db = openDatabase(path);
+  const library = new Library(db);
   const connection = connectionAs(server, user);
   const reviewer = reviewerOf(connection.address);
   const notices: CollaborationNotice[] = [];
   return {
     user,
     library,
+    db,
     reviewer,
     notices,
     sync: createStoryReviewSync({
