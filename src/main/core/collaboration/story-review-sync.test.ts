@@ -31,8 +31,10 @@ const now = () => (clock += 1000);
 
 beforeAll(async () => {
   await setUpSampleNewsroom(server());
-  [ana, cleo, ben] = ['ana', 'cleo', 'ben'].map((user) => reviewDeskOf(server(), user));
-  storyId = (await writeFerryStory(ana!.library)).id;
+  ana = reviewDeskOf(server(), 'ana');
+  cleo = reviewDeskOf(server(), 'cleo');
+  ben = reviewDeskOf(server(), 'ben');
+  storyId = (await writeFerryStory(ana.library)).id;
   key = `ana/${storyId}`;
 });
 afterAll(async () => {
