@@ -73,8 +73,8 @@ async function run(key: string, steps: Step[]): Promise<void> {
     }
     const { library, reviewer, db } = desk(each.who);
     const story = (await read(each.who, key))!;
-    const picked =
-      story.comments.length === 0 ? undefined : story.comments[each.pick % story.comments.length];
+    const pick = 'pick' in each ? each.pick : 0;
+    const picked = story.comments.length === 0 ? undefined : story.comments[pick % story.comments.length];
     if (each.op === 'comment') {
       const quote = story.items.filter((item) => item.kind === 'quote')[each.quote]!;
       await commentLocally(library, reviewer, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedStory } from '../../../shared/story-review';
 import { sqlAs, setUpSampleNewsroom } from '../newsroom/newsroom-archive.test-kit';
 import { useNewsroomServer } from '../newsroom/newsroom-server.test-kit';
-import { sendComment } from '../newsroom/shared-stories';
+import { readSharedClip, sendComment } from '../newsroom/shared-stories';
 import { connectionAs } from '../newsroom/newsroom-archive.test-kit';
 import {
   approveLocally,
@@ -88,6 +88,20 @@ describe('a story shared with the desk editor', () => {
       quoteKeys(await ana.library.story(storyId)).sort(),
     );
     for (const clip of clips.rows) expect(clip.bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    const asCleo = connectionAs(server(), 'cleo');
+    const asBen = connectionAs(server(), 'ben');
+    try {
+      const ref = { reporter: 'ana', storyId, quoteKey: quoteKeyOf(seen!, 1) };
+      const heard = await readSharedClip(asCleo, ref);
+      expect(heard?.mimeType).toBe('audio/wav');
+      expect(
+        Buffer.compare(heard!.bytes, clips.rows.find((row) => row.quote_key === ref.quoteKey)!.bytes),
+      ).toBe(0);
+      expect(await readSharedClip(asBen, ref)).toBeUndefined();
+    } finally {
+      await asCleo.close();
+      await asBen.close();
+    }
   });
 
   it('cleo comments on a quote and a passage, asks for a change, approves; ana answers and resolves; each hears of the other only', async () => {
