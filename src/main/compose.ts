@@ -11,6 +11,7 @@ import type { JobRecord, NewsroomPublicationRecord } from './core/library/librar
 import type { Clock } from './base/clock';
 import type { Secrets } from './core/secrets/secret-store';
 import type { ExportProgress } from '../shared/ipc/export-contract';
+import type { StoryReviewChanged } from '../shared/ipc/story-review-contract';
 import type { NewsroomKeepProgress } from '../shared/ipc/newsroom-contract';
 import type { ExportPlatform } from './core/export/export-platform';
 import { systemClock, wallTimeWithPacingOf } from './base/clock';
@@ -34,6 +35,7 @@ import { NewsroomReader, settingsNewsroomAccess } from './core/newsroom/newsroom
 import { libraryRecordings } from './core/export/library-story-export';
 import { createGlossarySync } from './core/collaboration/glossary-sync';
 import { Collaboration } from './core/collaboration/collaboration';
+import { createStoryReviewSync, reviewerOf } from './core/collaboration/story-review-sync';
 
 /**
  * How long a quit waits for each phase of closing (the work, the pages' connections, the
@@ -248,10 +250,26 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     newsroom: (work) => newsroomReader.use(work),
     sink: core.notices.sink,
   });
+  // Stories an editor reviews: the reviewer is whoever Settings name at each run.
+  const storyReviewChanged = new Signal<StoryReviewChanged>();
+  const reviewStories = async (): Promise<void> => {
+    const access = newsroomInSettings();
+    if (!access) return;
+    const { refused } = await createStoryReviewSync({
+      library: core.library,
+      newsroom: (work) => newsroomReader.use(work),
+      reviewer: reviewerOf(access.address),
+      findRecording: libraryRecordings(core.library, core.redactions),
+      sink: core.notices.sink,
+    }).sync();
+    for (const sentence of refused) log.warn(`the newsroom refused a story review change: ${sentence}`);
+    // Every window reads its shared stories again: a colleague's comment may have arrived.
+    storyReviewChanged.emit({ keys: [] });
+  };
   const collaboration = lifetime.add(
     new Collaboration({
       access: () => Promise.resolve(newsroomInSettings()),
-      kinds: { glossary: async () => void (await glossarySync.sync()) },
+      kinds: { glossary: async () => void (await glossarySync.sync()), story: reviewStories },
       clock: options.clock ?? systemClock,
       logger: logger.child('collaboration'),
     }),
@@ -263,6 +281,8 @@ export function composeServices(options: ComposeOptions): ComposedServices {
         .catch((error: unknown) => log.error('working together could not follow Settings', error));
     }),
   );
+  // A story changed here: a shared one is shared again as its next revision by the next run.
+  lifetime.add(core.library.storiesChanged.subscribe(() => void collaboration.changed('story')));
   // A sync's own writes announce a change too: only what waits to be sent asks for another run.
   lifetime.add(
     core.glossaries.changed.subscribe(() => {
@@ -323,6 +343,7 @@ export function composeServices(options: ComposeOptions): ComposedServices {
     newsroom,
     newsroomPublicationChanged,
     newsroomKeepProgress,
+    storyReviewChanged,
     newsroomReader,
     collaboration,
     glossarySync: {

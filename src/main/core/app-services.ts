@@ -22,6 +22,7 @@ import type { UnsavedEdits } from './app-policy/unsaved-edits';
 import type { NewsroomReader } from './newsroom/newsroom-reader';
 import type { NewsroomPublisher } from './publishing/newsroom-publisher';
 import type { NewsroomKeepProgress } from '../../shared/ipc/newsroom-contract';
+import type { StoryReviewChanged } from '../../shared/ipc/story-review-contract';
 
 /**
  * What every handler and event is built from: the app's services, one set per process
@@ -76,6 +77,8 @@ export interface Services extends VoiceServices {
   };
   /** Working together kept live (issue #36): one loop per kind of shared work, one LISTEN. */
   collaboration: Collaboration;
+  /** Shared stories changed here (a comment, an approval) or in the newsroom (read by a sync). */
+  storyReviewChanged: Signal<StoryReviewChanged>;
 }
 
 /** The assistant's services: the same in the app and the web host. */

@@ -16,6 +16,7 @@ import { createNewsroomHandlers } from './newsroom-handlers';
 import { createNewsroomGlossaryHandlers } from './newsroom-glossary-handlers';
 import { createPublishingHandlers } from './publishing-handlers';
 import { createNoticesHandlers } from './notices-handlers';
+import { createStoryReviewHandlers } from './story-review-handlers';
 
 /** The whole contract implemented over the app's services; the same object serves every transport. */
 export function createHandlers(services: Services): Handlers {
@@ -36,5 +37,6 @@ export function createHandlers(services: Services): Handlers {
     ...createNewsroomGlossaryHandlers(services),
     ...createPublishingHandlers(services),
     ...createNoticesHandlers(services.core.notices),
+    ...createStoryReviewHandlers(services),
   };
 }

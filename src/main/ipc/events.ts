@@ -36,5 +36,6 @@ export function wireEvents(services: Services, emit: EmitEvent): IDisposable {
   );
   wiring.add(services.newsroomKeepProgress.subscribe((progress) => emit('newsroom.keepProgress', progress)));
   wiring.add(wireNoticesEvents(services.core.notices, emit));
+  wiring.add(services.storyReviewChanged.subscribe((change) => emit('reviews.changed', change)));
   return wiring;
 }

@@ -23,6 +23,7 @@ import { correctionStateSchema } from '../corrections/corrections';
 import { highlightsContract, highlightsEvents } from './highlights-contract';
 import { storyExportContract } from './story-export-contract';
 import { glossaryContract, glossaryEvents } from './glossary-contract';
+import { storyReviewContract, storyReviewEvents } from './story-review-contract';
 import { quotesOnDeleteSchema } from '../highlights';
 import { serviceAddressesSchema } from '../service-addresses';
 
@@ -196,6 +197,7 @@ export const contract = {
   ...recorderContract,
   ...newsroomContract,
   ...noticesContract,
+  ...storyReviewContract,
 } as const satisfies Record<`${string}.${string}`, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
@@ -219,6 +221,7 @@ export const events = {
   ...recorderEvents,
   ...newsroomEvents,
   ...noticesEvents,
+  ...storyReviewEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Contract = typeof contract;

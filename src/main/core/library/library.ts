@@ -39,6 +39,7 @@ import {
   type NewsroomCopyContent,
   type StoredNewsroomOrigin,
 } from './newsroom-copy-store';
+import { StoryReviewStore } from './story-review-store';
 import { Signal } from '../../base/signal';
 import { settle } from '../../base/settle';
 
@@ -54,6 +55,7 @@ export type {
   WaitingOutboxItem,
 } from './newsroom-outbox-store';
 export type { QuotesOfTranscript, StorySearchHit } from './story-store';
+export type { StoryReviewStore } from './story-review-store';
 export {
   newsroomCopyId,
   type KeepOutcome,
@@ -96,6 +98,7 @@ export class Library {
   private readonly stories: StoryStore;
   private readonly outbox: NewsroomOutboxStore;
   private readonly copies: NewsroomCopyStore;
+  private readonly storyReviews: StoryReviewStore;
   /**
    * Announced after every change to highlights or stories, whoever made it (a window, the
    * assistant, a correction that changed highlighted words), so every window can update.
@@ -115,6 +118,7 @@ export class Library {
     this.stories = new StoryStore(db, this.highlights, now);
     this.outbox = new NewsroomOutboxStore(db, this.jobs, now);
     this.copies = new NewsroomCopyStore(db, this.jobs, this.content, now);
+    this.storyReviews = new StoryReviewStore(db);
   }
 
   createJob(job: NewJob): Promise<JobRecord> {
@@ -633,6 +637,14 @@ export class Library {
   /** The archive refused the item: it leaves the outbox and the transcript shows why. */
   newsroomItemFailed(entry: OutboxEntry, message: string): Promise<NewsroomPublicationRecord | undefined> {
     return settle(() => this.outbox.failed(entry, message));
+  }
+
+  /**
+   * Stories an editor reviews (issue #36): the review's own store, for the review's sync and
+   * commands (story-review-store.ts); each call is one of its methods, or its own transaction.
+   */
+  reviews<T>(work: (store: StoryReviewStore) => T): Promise<T> {
+    return settle(() => work(this.storyReviews));
   }
 
   /** Ranked full-text search over every sentence, with highlighted snippets (see TranscriptSearch). */

@@ -440,3 +440,57 @@ describe('migration 009: review stamps a copy can place, and who checked them', 
     });
   });
 });
+
+describe('migration 008: shared stories an editor reviews', () => {
+  it('secures its four tables, renews change_xid on update, notifies the collaboration channel with the kind only, and lets comments change only their resolve', async () => {
+    const connect = await freshDatabase('shared_stories');
+    await using(connect, async (client) => {
+      await migrateNewsroom(
+        client,
+        newsroomMigrations.filter((migration) => migration.version <= 8),
+      );
+      const tables = await client.query<{ relname: string; secured: boolean }>(
+        `SELECT relname, relrowsecurity AND relforcerowsecurity AS secured FROM pg_class
+         WHERE relnamespace = 'verbatim'::regnamespace AND relkind = 'r'
+           AND relname IN ('shared_stories', 'shared_story_clips', 'story_comments', 'story_approvals')
+         ORDER BY relname`,
+      );
+      expect(tables.rows).toEqual(
+        ['shared_stories', 'shared_story_clips', 'story_approvals', 'story_comments'].map((relname) => ({
+          relname,
+          secured: true,
+        })),
+      );
+      const privileges = await client.query<{ body: boolean; resolved: boolean; delete: boolean }>(
+        `SELECT has_column_privilege('public', 'verbatim.story_comments', 'body', 'UPDATE') AS body,
+                has_column_privilege('public', 'verbatim.story_comments', 'resolved_at', 'UPDATE') AS resolved,
+                has_table_privilege('public', 'verbatim.story_comments', 'DELETE') AS delete`,
+      );
+      expect(privileges.rows).toEqual([{ body: false, resolved: true, delete: false }]);
+
+      await createDesk(client, 'City');
+      await client.query('LISTEN verbatim_collaboration');
+      const heard: (string | undefined)[] = [];
+      client.on('notification', (message) => heard.push(message.payload));
+      await client.query(
+        `INSERT INTO verbatim.shared_stories (reporter, story_id, desk, title, revision, items)
+         VALUES ('someone', '3', 'City', 'Ferry', 1, '[]')`,
+      );
+      const before = await client.query<{ xid: string }>(
+        `SELECT change_xid::text AS xid FROM verbatim.shared_stories`,
+      );
+      await client.query(`UPDATE verbatim.shared_stories SET revision = 2`);
+      const after = await client.query<{ xid: string }>(
+        `SELECT change_xid::text AS xid FROM verbatim.shared_stories`,
+      );
+      expect(BigInt(after.rows[0]!.xid)).toBeGreaterThan(BigInt(before.rows[0]!.xid));
+      await expect(
+        client.query(`INSERT INTO verbatim.story_comments (id, reporter, story_id, anchor, kind, body)
+          VALUES (gen_random_uuid(), 'someone', '3', '{"kind":"elsewhere"}', 'comment', 'x')`),
+      ).rejects.toThrow(/check constraint/);
+      await new Promise((done) => setTimeout(done, 50));
+      expect(heard.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(heard)).toEqual(new Set(['story']));
+    });
+  });
+});

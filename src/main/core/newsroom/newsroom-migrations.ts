@@ -7,6 +7,7 @@ import * as searchAndNotify from './migrations/004-search-and-notify';
 import * as searchAtScale from './migrations/005-search-at-scale';
 import * as searchPlans from './migrations/006-search-plans';
 import * as sharedGlossaries from './migrations/007-shared-glossaries';
+import * as sharedStories from './migrations/008-shared-stories';
 import * as checkStamps from './migrations/009-check-stamps';
 
 /**
@@ -24,6 +25,7 @@ export const newsroomMigrations: readonly { version: number; sql: string }[] = [
   { version: 5, sql: searchAtScale.sql },
   { version: 6, sql: searchPlans.sql },
   { version: 7, sql: sharedGlossaries.sql },
+  { version: 8, sql: sharedStories.sql },
   { version: 9, sql: checkStamps.sql },
 ];
 

@@ -20,6 +20,7 @@ import { sql as newsroomCopies } from './019-newsroom-copies';
 import { sql as newsroomGlossaries } from './020-newsroom-glossaries';
 import { sql as collaborationNotices } from './021-collaboration-notices';
 import { sql as checkStampsBy } from './022-check-stamps-by';
+import { sql as sharedStories } from './023-shared-stories';
 
 /**
  * Numbered migrations, applied in order, each in its own transaction; PRAGMA user_version
@@ -48,4 +49,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 20, name: 'newsroom-glossaries', sql: newsroomGlossaries },
   { version: 21, name: 'collaboration-notices', sql: collaborationNotices },
   { version: 22, name: 'check-stamps-by', sql: checkStampsBy },
+  { version: 23, name: 'shared-stories', sql: sharedStories },
 ];

@@ -714,6 +714,38 @@ describe('migration 22: who checked a paragraph', () => {
   });
 });
 
+describe('migration 23: stories an editor reviews', () => {
+  it('keeps shares, shared stories, comments, approvals and the cursor per newsroom, with what waits to be sent', () => {
+    const db = at(19);
+    db.prepare(
+      "INSERT INTO transcripts (id, title, source_kind, source, status, created_at, updated_at) VALUES ('own', 'Interview', 'file', '/a.wav', 'completed', 1, 1)",
+    ).run();
+    migrate(
+      db,
+      migrations.filter((m) => m.version <= 23),
+    );
+    expect(schemaVersion(db)).toBe(23);
+    const share = db.prepare(
+      "INSERT INTO story_shares (newsroom, story_id, desk, revision_asked) VALUES (?, 3, 'City', ?)",
+    );
+    share.run('postgres://ana@db/verbatim', 1);
+    share.run('postgres://ana@other/verbatim', 1);
+    expect(() => share.run('postgres://ana@db/verbatim', 2)).toThrow(/UNIQUE/);
+    expect(() => share.run('postgres://ana@third/verbatim', 0)).toThrow(/CHECK/);
+    const comment = db.prepare(
+      `INSERT INTO story_review_comments (id, newsroom, story_key, author, anchor_json, kind, body, created_at, comment_waiting)
+       VALUES (?, 'n', 'ana/3', 'cleo', '{}', ?, 'Check this', 1, 1)`,
+    );
+    comment.run('c1', 'comment');
+    expect(() => comment.run('c2', 'praise')).toThrow(/CHECK/);
+    expect(
+      db.prepare('SELECT comment_waiting, resolve_waiting, resolved_at FROM story_review_comments').get(),
+    ).toEqual({ comment_waiting: 1, resolve_waiting: 0, resolved_at: null });
+    db.prepare("INSERT INTO story_review_cursors (newsroom, cursor) VALUES ('n', '0')").run();
+    expect(db.prepare('SELECT count(*) AS n FROM transcripts').get()).toEqual({ n: 1 });
+  });
+});
+
 describe('the migration runner', () => {
   it('is idempotent and numbers migrations without gaps', () => {
     const db = at(5);
