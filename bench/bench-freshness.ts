@@ -41,6 +41,16 @@ export const suiteCovers: Record<string, readonly string[]> = {
   quotes: [...renderer, ...library, 'bench/quotes.ts'],
   'story-export': ['src/main/core/export', ...library, 'bench/story-export.ts'],
   recording: ['src/main/core/recording', 'src/main/audio/native-audio.ts', 'bench/recording.ts'],
+  collaboration: [
+    'src/main/core/collaboration',
+    'src/main/core/newsroom',
+    'src/main/ipc/story-review-handlers.ts',
+    'src/main/ipc/newsroom-glossary-handlers.ts',
+    'src/main/compose.ts',
+    ...library,
+    'scripts/newsroom/local-postgres.ts',
+    'bench/collaboration.ts',
+  ],
   newsroom: [
     'src/main/core/newsroom',
     'src/main/core/publishing',

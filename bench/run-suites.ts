@@ -23,6 +23,8 @@ export const suites: Record<string, () => Promise<Suite>> = {
   quotes: () => import('./quotes'),
   'story-export': () => import('./story-export'),
   recording: () => import('./recording'),
+  // Two and three apps as different users on a real PostgreSQL: a comment's and a glossary entry's live path.
+  collaboration: () => import('./collaboration'),
 };
 
 /** Run only when named: they take many minutes. */
