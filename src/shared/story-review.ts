@@ -26,7 +26,7 @@ export function parseSharedStoryKey(key: string): { reporter: string; storyId: n
   return match ? { reporter: match[1]!, storyId: Number(match[2]) } : undefined;
 }
 
-/** Who checked a quote against the tape, and when (filled by the fact-checking work; null until then). */
+/** Who checked a quote against the tape (every paragraph it touches stamped), and when; null when not. */
 export const quoteCheckedSchema = z.object({ by: z.string(), at: z.number().int() }).nullable();
 
 export const sharedStoryItemSchema = z.discriminatedUnion('kind', [

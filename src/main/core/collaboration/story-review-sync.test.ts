@@ -14,6 +14,11 @@ import {
   shareStoryLocally,
 } from './story-review-actions';
 import { quoteKeys, reviewDeskOf, writeFerryStory, type ReviewDesk } from './story-review.test-kit';
+import {
+  completedTranscriptFromLines,
+  misheardTimings,
+  storeFinished,
+} from '../library/completed-transcript.test-kit';
 
 /**
  * Stories an editor reviews (issue #36, point 2) against a real PostgreSQL: ana (City reporter)
@@ -284,5 +289,42 @@ describe('a story shared with the desk editor', () => {
     expect(refused).toEqual([
       '“Unshared” was not shared: You are not on the desk Politics in this newsroom, so you cannot share a story with its editor: share it with one of your desks.',
     ]);
+  });
+
+  it('a quote checked against the audio reaches the editor as checked by its reporter, in its citation too (point 3)', async () => {
+    // A pier interview in two paragraphs; ana quotes its first and stamps it: shared again as revision 3.
+    await storeFinished(
+      ana.library,
+      'pier',
+      'Pier interview',
+      completedTranscriptFromLines(
+        [
+          ['A', 'The pier reopens in May.', 0],
+          ['B', 'The council pays for it.', 3000],
+        ],
+        misheardTimings,
+        {
+          transcript: { id: 'remote-pier', language_code: 'en' },
+          paragraphs: [
+            { text: 'The pier reopens in May.', start: 0, end: 2500 },
+            { text: 'The council pays for it.', start: 3000, end: 5500 },
+          ],
+        },
+      ),
+    );
+    const highlight = await ana.library.createHighlight({ transcriptId: 'pier', startMs: 0, endMs: 2000 });
+    await ana.library.addQuoteToStory(storyId, highlight.id);
+    await ana.library.setParagraphChecked('pier', 0, true);
+    await ana.sync.sync();
+    await cleo.sync.sync();
+    const seen = (await read(cleo))!;
+    expect(seen.revision).toBe(3);
+    const quotes = seen.items.filter((item) => item.kind === 'quote');
+    const pier = quotes.find((item) => item.transcriptTitle === 'Pier interview')!;
+    expect(pier).toMatchObject({ checked: { by: 'ana' } });
+    expect(pier.citation).toMatch(/checked against the audio by ana on /);
+    const ferry = quotes.find((item) => item.transcriptTitle === 'Ferry interview')!;
+    expect(ferry).toMatchObject({ checked: null });
+    expect(ferry.citation).toContain('not checked against the audio');
   });
 });

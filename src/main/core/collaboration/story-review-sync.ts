@@ -89,7 +89,7 @@ export function createStoryReviewSync(options: StoryReviewSyncOptions): StoryRev
     // A story deleted here after it was shared stays shared as it was.
     const story = await library.story(share.storyId).catch(() => undefined);
     if (!story) return;
-    const items = sharedItemsOf(story, options.timeZone);
+    const items = sharedItemsOf(story, me, options.timeZone);
     const digest = digestOf(story.name, share.desk, items);
     let asked = share;
     if (asked.revisionAsked <= asked.revisionSent) {
@@ -281,26 +281,29 @@ function parseKey(key: string): { reporter: string; storyId: number } {
   return { reporter: key.slice(0, slash), storyId: Number(key.slice(slash + 1)) };
 }
 
-/** The story as shared: its text and its quotes with their source and citation, keyed by item id. */
-export function sharedItemsOf(story: Story, timeZone?: string): SharedStoryItem[] {
-  return story.items.map((item) =>
-    item.kind === 'text'
-      ? { kind: 'text', key: String(item.id), text: item.text }
-      : {
-          kind: 'quote',
-          key: String(item.id),
-          text: item.text,
-          speakerName: item.speakerName,
-          transcriptTitle: item.transcriptTitle,
-          recordedAt: item.recordedAt,
-          languageCode: item.languageCode,
-          startMs: item.startMs,
-          endMs: item.endMs,
-          citation: formatCitation(item, undefined, timeZone),
-          // Filled by the fact-checking work of issue #36; nobody has checked it yet here.
-          checked: null,
-        },
-  );
+/**
+ * The story as shared: its text and its quotes with their source and citation, keyed by item id.
+ * A quote checked against the audio says by whom (issue #36, point 3): the reporter's own stamps
+ * name the reporter (`me`), since the editor reads them, a kept colleague's copy its colleague.
+ */
+export function sharedItemsOf(story: Story, me: string, timeZone?: string): SharedStoryItem[] {
+  return story.items.map((item) => {
+    if (item.kind === 'text') return { kind: 'text', key: String(item.id), text: item.text };
+    const checked = item.checked ? { by: item.checked.by ?? me, at: item.checked.at } : null;
+    return {
+      kind: 'quote',
+      key: String(item.id),
+      text: item.text,
+      speakerName: item.speakerName,
+      transcriptTitle: item.transcriptTitle,
+      recordedAt: item.recordedAt,
+      languageCode: item.languageCode,
+      startMs: item.startMs,
+      endMs: item.endMs,
+      citation: formatCitation({ ...item, checked }, undefined, timeZone),
+      checked,
+    };
+  });
 }
 
 function digestOf(title: string, desk: string, items: readonly SharedStoryItem[]): string {
