@@ -1,3 +1,4 @@
+import { requireOwnDesk } from './newsroom-desks';
 import type pg from 'pg';
 import { z } from 'zod';
 import { VerbatimError } from '../../../shared/errors';
@@ -174,7 +175,12 @@ async function publish(client: pg.PoolClient, publication: Publication): Promise
   );
   const stored = previous.rows[0];
   if (stored !== undefined && stored.revision >= revision) return;
-  await checkDesk(client, publication.desk);
+  // The desk must exist and have the reporter on it; row-level security refuses it too, without the words.
+  await requireOwnDesk(client, publication.desk, {
+    missing: "publish to one of your desks, or ask your newsroom's administrator to create it.",
+    notMember:
+      "so you cannot publish to it: publish to one of your desks, or ask your newsroom's administrator to add you.",
+  });
   if (publication.audio !== null) {
     const limit = await maxAudioBytes(client);
     if (publication.audio.byteLength > limit) throw tooMuchAudio(limit);
@@ -280,25 +286,6 @@ async function storedRevision(client: pg.PoolClient, transcriptId: string): Prom
     [transcriptId],
   );
   return found.rows[0]?.revision;
-}
-
-/** The desk must exist and have the reporter on it; row-level security refuses it too, without the words. */
-async function checkDesk(client: pg.PoolClient, desk: string): Promise<void> {
-  const found = await client.query<{ member: boolean }>(
-    `SELECT pg_has_role(current_user, role_name, 'MEMBER') AS member FROM verbatim.desks WHERE name = $1`,
-    [desk],
-  );
-  const member = found.rows[0]?.member;
-  if (member === undefined)
-    throw new VerbatimError(
-      'not_found',
-      `There is no desk called ${desk} in this newsroom: publish to one of your desks, or ask your newsroom's administrator to create it.`,
-    );
-  if (!member)
-    throw new VerbatimError(
-      'forbidden',
-      `You are not on the desk ${desk} in this newsroom, so you cannot publish to it: publish to one of your desks, or ask your newsroom's administrator to add you.`,
-    );
 }
 
 async function maxAudioBytes(client: pg.PoolClient): Promise<number> {

@@ -170,3 +170,27 @@ async function inTransaction(client: pg.ClientBase, work: () => Promise<void>): 
     throw error;
   }
 }
+
+/**
+ * Refuses, in words, a desk that does not exist or does not have the user on it, before a
+ * write that row-level security would refuse without them. `what` ends the sentences: what the
+ * user was doing and where to turn ("publish to one of your desks").
+ */
+export async function requireOwnDesk(
+  client: pg.ClientBase,
+  desk: string,
+  what: { missing: string; notMember: string },
+): Promise<void> {
+  const found = await client.query<{ member: boolean }>(
+    `SELECT pg_has_role(current_user, role_name, 'MEMBER') AS member FROM verbatim.desks WHERE name = $1`,
+    [desk],
+  );
+  const member = found.rows[0]?.member;
+  if (member === undefined)
+    throw new VerbatimError('not_found', `There is no desk called ${desk} in this newsroom: ${what.missing}`);
+  if (!member)
+    throw new VerbatimError(
+      'forbidden',
+      `You are not on the desk ${desk} in this newsroom, ${what.notMember}`,
+    );
+}

@@ -1,3 +1,4 @@
+import { requireOwnDesk } from './newsroom-desks';
 import type pg from 'pg';
 import { VerbatimError } from '../../../shared/errors';
 import {
@@ -177,7 +178,11 @@ function approvalOf(row: ApprovalRow): NewsroomQuoteApproval {
  */
 export async function shareStory(newsroom: NewsroomConnection, story: StoryToShare): Promise<void> {
   await newsroom.withClient(async (client) => {
-    await checkDeskToShareTo(client, story.desk);
+    // The desk must exist and have the reporter on it; row-level security refuses it too, without the words.
+    await requireOwnDesk(client, story.desk, {
+      missing: 'share the story with one of your desks.',
+      notMember: 'so you cannot share a story with its editor: share it with one of your desks.',
+    });
     await client.query(
       `INSERT INTO verbatim.shared_stories (story_id, desk, title, revision, items)
        VALUES ($1, $2, $3, $4, $5)
@@ -188,24 +193,6 @@ export async function shareStory(newsroom: NewsroomConnection, story: StoryToSha
       [String(story.storyId), story.desk, story.title, story.revision, JSON.stringify(story.items)],
     );
   });
-}
-
-async function checkDeskToShareTo(client: pg.PoolClient, desk: string): Promise<void> {
-  const found = await client.query<{ member: boolean }>(
-    `SELECT pg_has_role(current_user, role_name, 'MEMBER') AS member FROM verbatim.desks WHERE name = $1`,
-    [desk],
-  );
-  const member = found.rows[0]?.member;
-  if (member === undefined)
-    throw new VerbatimError(
-      'not_found',
-      `There is no desk called ${desk} in this newsroom: share the story with one of your desks.`,
-    );
-  if (!member)
-    throw new VerbatimError(
-      'forbidden',
-      `You are not on the desk ${desk} in this newsroom, so you cannot share a story with its editor: share it with one of your desks.`,
-    );
 }
 
 /** The clips the newsroom holds of one of the user's shared stories: quote key → span. */
