@@ -1,21 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, speed } from './fixtures';
+import { test, expect, fixtureDir, speed } from './fixtures';
 import { AppShell } from './pages/app-shell';
+import { CorrectionsPage } from './pages/corrections-page';
 import { GlossaryPage, NewsroomGlossaryPanel } from './pages/glossary-page';
 import { NewsroomSection } from './pages/newsroom-section';
 import { startSampleE2eNewsroom, type SampleE2eNewsroom } from './newsroom-postgres.test-kit';
 import { startWebApp, type WebApp } from '../../src/web-host/start';
 import { passwordOf } from '../../src/main/core/newsroom/newsroom-archive.test-kit';
+import { glossaryProposals, shareGlossary } from '../../src/main/core/newsroom/newsroom-glossaries';
 import { mayNotChange } from '../../src/shared/glossary/newsroom-glossary';
 
 /**
  * A newsroom glossary between two people (issue #36, point 1), each with a web host of their own
  * over a real PostgreSQL: ana shares "City names" with City; ben's open window gets the copy
  * without a reload, read only for him with the reason, and he proposes "Brennan"; ana, its owner,
- * accepts it, and it reaches ben's window by itself within seconds.
+ * accepts it, and it reaches ben's window by itself within seconds. A correction in ben's reader
+ * goes to the newsroom glossary as a proposal.
  */
 let newsroom: SampleE2eNewsroom;
 
@@ -121,5 +125,63 @@ test('ana shares a glossary with City; ben sees it live, proposes an entry, and 
   } finally {
     await benHost?.close();
     rmSync(benDir, { recursive: true, force: true });
+  }
+});
+
+test('a correction in the reader is proposed to the newsroom glossary where one may not change it', async ({
+  shell,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // ana shares "Harbour places" with City from her own app (here straight to the newsroom).
+  const ana = newsroom.connectAs('ana');
+  const glossaryId = randomUUID();
+  try {
+    await shareGlossary(
+      ana,
+      {
+        id: glossaryId,
+        name: 'Harbour places',
+        desk: 'City',
+        entries: [{ term: 'Port Hollow', kind: 'place', misheard: [], note: '' }],
+      },
+      randomUUID,
+    );
+    await signIn(shell, page, 'ben');
+    await expect(new GlossaryPage(page).glossary('Harbour places')).toBeVisible({ timeout: 10_000 });
+
+    const corrections = new CorrectionsPage(page);
+    await corrections.reader.openNewTranscript(join(fixtureDir, 'interview-ferry-contract.wav'), {});
+    await corrections.retype('Gull', 'Gall');
+    const offers = page.getByRole('list', { name: 'Spellings to keep' });
+    await offers.getByRole('button', { name: 'Add to the newsroom glossary…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Propose an entry' });
+    await expect(dialog.getByLabel('Correct spelling')).toHaveValue('Gall');
+    await expect(dialog.getByLabel('Misheard as')).toHaveValue('Gull');
+    // Only the newsroom glossaries' copies are offered (City names too when the test above ran).
+    const glossaryChoice = dialog.getByLabel('Glossary');
+    await expect(glossaryChoice.getByRole('option', { name: 'General' })).toHaveCount(0);
+    await glossaryChoice.selectOption({ label: 'Harbour places' });
+    await expect(dialog.getByTestId('dialog-newsroom-line')).toHaveText(
+      'Shared with City · owner ana · editors and ana change it',
+    );
+    await dialog.getByLabel('Kind').selectOption('place');
+    await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(corrections.reader.notice).toHaveText(
+      'Proposed “Gall” to ana and the editors of City: they decide whether it goes in.',
+    );
+    await expect(offers).toBeHidden();
+
+    // The proposal reaches the newsroom by itself, as ben's, for ana to decide.
+    await expect
+      .poll(async () =>
+        (await glossaryProposals(ana))
+          .filter((each) => each.glossaryId === glossaryId)
+          .map((each) => [each.proposedBy, each.entry.term, each.entry.misheard]),
+      )
+      .toEqual([['ben', 'Gall', ['Gull']]]);
+  } finally {
+    await ana.close();
   }
 });
