@@ -95,6 +95,9 @@ test('ana shares a glossary with City; ben sees it live, proposes an entry, and 
     await expect(benPage.getByRole('button', { name: 'Import CSV…' })).toBeDisabled();
     await expect(benGlossary.addForm).toHaveCount(0);
 
+    // ana looks at another glossary meanwhile.
+    await anaGlossary.glossary('General').click();
+
     // ben proposes Brennan, by keyboard from the button.
     await benNewsroom.propose.focus();
     await benNewsroom.propose.press('Enter');
@@ -106,7 +109,13 @@ test('ana shares a glossary with City; ben sees it live, proposes an entry, and 
     );
     await expect(benGlossary.rows).toHaveCount(1);
 
-    // ana, its owner, sees the proposal arrive and accepts it.
+    // ana, its owner, is told; the notice opens the glossary, where she accepts the proposal.
+    await page.getByRole('button', { name: 'Notices, 1 unread' }).click({ timeout: 10_000 });
+    await page
+      .getByRole('list', { name: 'Notices, newest first' })
+      .getByRole('button', { name: /ben proposes “Brennan” for “City names”/ })
+      .click();
+    await expect(anaGlossary.glossary('City names')).toHaveAttribute('aria-current', 'true');
     await expect(anaNewsroom.proposals).toHaveAccessibleName('1 proposal', { timeout: 10_000 });
     await expect(anaNewsroom.proposal('Brennan')).toContainText('proposed by ben');
     await anaNewsroom.proposals.getByRole('button', { name: 'Accept “Brennan”' }).click();
