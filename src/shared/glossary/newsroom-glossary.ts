@@ -36,6 +36,22 @@ export function whoChanges(owner: string, desk: string | null): string {
   return desk === null ? `${owner} and the newsroom's editors` : `${owner} and the editors of ${desk}`;
 }
 
+/**
+ * Why this user may not change a newsroom glossary, and what to do instead: main's refusal and
+ * the reason its window gives on each control it disables, in the same words.
+ */
+export function mayNotChange(copy: { name: string; owner: string; desk: string | null }): string {
+  return `Only ${whoChanges(copy.owner, copy.desk)} change “${copy.name}”; propose the entry instead, and they decide whether it goes in.`;
+}
+
+/**
+ * Why a newsroom glossary's copy is not deleted (the next pull would bring it back), and how to
+ * stop using it: main's refusal and the reason on the window's disabled Delete.
+ */
+export function copyIsNotDeleted(copy: { name: string; desk: string | null }): string {
+  return `“${copy.name}” is the newsroom's glossary, shared with ${sharedWith(copy.desk)}: untick “Use by default” to stop using it.`;
+}
+
 export const glossaryProposalStates = ['open', 'accepted', 'declined'] as const;
 
 export const glossaryProposalSchema = z.object({
@@ -64,3 +80,22 @@ export const glossarySyncReportSchema = z.object({
   newCopies: z.array(z.string()),
 });
 export type GlossarySyncReport = z.infer<typeof glossarySyncReportSchema>;
+
+/**
+ * What a sync did, a sentence each, for `glossary pull` and the window's "Pull now": what was
+ * sent, new copies and colleagues' changes. Conflicts are `report.conflicts`, said apart (the
+ * rule shown to the one who lost); "up to date" only when there is nothing at all to say.
+ */
+export function syncReportSentences(report: GlossarySyncReport): string[] {
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const lines = [
+    ...(report.sent + report.proposalsSent > 0
+      ? [`Sent ${plural(report.sent, 'change')} and ${plural(report.proposalsSent, 'proposal')}.`]
+      : []),
+    ...report.newCopies.map((name) => `New in your library: “${name}”, used for every new transcription.`),
+    ...report.changes,
+  ];
+  return lines.length > 0 || report.conflicts.length > 0
+    ? lines
+    : ['Your newsroom glossaries are up to date.'];
+}

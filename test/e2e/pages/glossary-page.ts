@@ -41,3 +41,60 @@ export class GlossaryPage {
     await this.page.getByRole('button', { name: 'Create glossary' }).click();
   }
 }
+
+/**
+ * A newsroom glossary in the Glossary view (issue #36): sharing it, the copy's line, what waits,
+ * Pull now, proposing an entry where one may not change it, and the proposals one decides.
+ */
+export class NewsroomGlossaryPanel {
+  readonly share: Locator;
+  readonly shareDialog: Locator;
+  readonly line: Locator;
+  readonly waiting: Locator;
+  readonly pullNow: Locator;
+  readonly pulled: Locator;
+  readonly lost: Locator;
+  readonly refusal: Locator;
+  readonly propose: Locator;
+  readonly proposeDialog: Locator;
+  readonly proposed: Locator;
+  readonly proposals: Locator;
+
+  constructor(page: Page) {
+    this.share = page.getByRole('button', { name: 'Share with the newsroom…' });
+    this.shareDialog = page.getByRole('dialog', { name: /^Share “.*” with the newsroom$/ });
+    this.line = page.getByTestId('newsroom-glossary-line');
+    this.waiting = page.getByTestId('newsroom-glossary-waiting');
+    this.pullNow = page.getByRole('button', { name: /^(Pull now|Pulling…)$/ });
+    this.pulled = page.getByRole('list', { name: 'What the pull did' });
+    this.lost = page.getByRole('list', { name: 'Your changes that were not applied' });
+    this.refusal = page.getByTestId('glossary-refusal');
+    this.propose = page.getByRole('button', { name: 'Propose an entry…' });
+    this.proposeDialog = page.getByRole('dialog', { name: 'Propose an entry' });
+    this.proposed = page.getByTestId('glossary-proposed');
+    this.proposals = page.getByRole('region', { name: /^\d+ proposals?$/ });
+  }
+
+  /** Shares the open glossary with a desk, or with 'The whole newsroom'. */
+  async shareWith(desk: string): Promise<void> {
+    await this.share.click();
+    const select = this.shareDialog.getByLabel('Share with');
+    await select.selectOption({ label: desk });
+    await this.shareDialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await this.shareDialog.waitFor({ state: 'detached' });
+  }
+
+  /** Proposes an entry to the open copy through its dialog. */
+  async proposeEntry(entry: { term: string; misheard?: string; note?: string }): Promise<void> {
+    await this.propose.click();
+    await this.proposeDialog.getByLabel('Correct spelling').fill(entry.term);
+    await this.proposeDialog.getByLabel('Misheard as').fill(entry.misheard ?? '');
+    await this.proposeDialog.getByLabel('Note').fill(entry.note ?? '');
+    await this.proposeDialog.getByRole('button', { name: 'Propose', exact: true }).click();
+    await this.proposeDialog.waitFor({ state: 'detached' });
+  }
+
+  proposal(term: string): Locator {
+    return this.proposals.getByRole('listitem').filter({ hasText: term });
+  }
+}

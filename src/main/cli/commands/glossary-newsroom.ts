@@ -1,6 +1,11 @@
 import { VerbatimError } from '../../../shared/errors';
 import { entrySummary, type Glossary, type GlossaryEntryKind } from '../../../shared/glossary/glossary';
-import { sharedWith, whoChanges, type GlossarySyncReport } from '../../../shared/glossary/newsroom-glossary';
+import {
+  sharedWith,
+  syncReportSentences,
+  whoChanges,
+  type GlossarySyncReport,
+} from '../../../shared/glossary/newsroom-glossary';
 import {
   decideProposal,
   listGlossaryProposals,
@@ -121,18 +126,9 @@ export async function pullAction(
 ): Promise<number> {
   if (words.length > 0) throw new UsageError('glossary pull takes no more words');
   const report = await syncOnce(context, glossariesOf(context));
-  printResult(context.io, values.json, report, () => {
-    const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-    const lines = [
-      ...(report.sent + report.proposalsSent > 0
-        ? [`Sent ${plural(report.sent, 'change')} and ${plural(report.proposalsSent, 'proposal')}.`]
-        : []),
-      ...report.newCopies.map((name) => `New in your library: “${name}”, used for every new transcription.`),
-      ...report.changes,
-      ...report.conflicts,
-    ];
-    return lines.length > 0 ? lines.join('\n') : 'Your newsroom glossaries are up to date.';
-  });
+  printResult(context.io, values.json, report, () =>
+    [...syncReportSentences(report), ...report.conflicts].join('\n'),
+  );
   return 0;
 }
 

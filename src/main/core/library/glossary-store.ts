@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { flag, json, rowMapping, value } from './row-mapping';
 import { statement } from './statement-cache';
 import { NewsroomGlossaryStore, sharedEntryOf } from './newsroom-glossary-store';
-import { glossaryTermKey } from '../../../shared/glossary/newsroom-glossary';
+import { copyIsNotDeleted, glossaryTermKey } from '../../../shared/glossary/newsroom-glossary';
 
 const spellings = z.array(z.string());
 
@@ -205,7 +205,7 @@ export class GlossaryStore {
       if (glossary.newsroom)
         throw new VerbatimError(
           'forbidden',
-          `“${glossary.name}” is the newsroom's glossary, shared with ${glossary.newsroom.desk ?? 'the whole newsroom'}: untick “Use by default” to stop using it.`,
+          copyIsNotDeleted({ name: glossary.name, desk: glossary.newsroom.desk }),
           { id },
         );
       statement(this.db, 'DELETE FROM glossaries WHERE id = ?').run(id);

@@ -8,7 +8,7 @@ import {
 import {
   glossaryTermKey,
   sharedEntrySchema,
-  whoChanges,
+  mayNotChange,
   type NewsroomGlossaryStatus,
   type SharedEntry,
 } from '../../../shared/glossary/newsroom-glossary';
@@ -162,12 +162,7 @@ export class NewsroomGlossaryStore {
    */
   guard(glossaryId: number): NewsroomCopy | undefined {
     const copy = this.copy(glossaryId);
-    if (copy && !copy.mayChange)
-      throw new VerbatimError(
-        'forbidden',
-        `Only ${whoChanges(copy.owner, copy.desk)} change “${copy.name}”; propose the entry instead, and they decide whether it goes in.`,
-        { glossaryId },
-      );
+    if (copy && !copy.mayChange) throw new VerbatimError('forbidden', mayNotChange(copy), { glossaryId });
     return copy;
   }
 

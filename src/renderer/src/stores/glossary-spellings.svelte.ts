@@ -78,6 +78,27 @@ class GlossarySpellings {
     }
   }
 
+  /**
+   * "Add to the newsroom glossary": added to a copy this reporter may change, else proposed to
+   * those who decide (stored first, sent by the sync). Undefined when refused (`problem` says why).
+   */
+  async propose(glossaryId: number, entry: NewGlossaryEntry): Promise<{ proposed: boolean } | undefined> {
+    try {
+      const outcome = await api.glossaries.propose({ glossaryId, entry });
+      if (!outcome.proposed) this.known = [...this.known, entry.term.trim().toLocaleLowerCase()];
+      this.problem = undefined;
+      return outcome;
+    } catch (error) {
+      this.problem = caught(error, 'glossaries.propose');
+      return undefined;
+    }
+  }
+
+  /** The newsroom glossaries' copies in this library. */
+  get newsroomCopies(): Glossary[] {
+    return this.glossaries.filter((glossary) => glossary.newsroom !== undefined);
+  }
+
   nameOf(glossaryId: number): string {
     return this.glossaries.find((glossary) => glossary.id === glossaryId)?.name ?? 'the glossary';
   }

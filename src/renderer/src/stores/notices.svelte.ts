@@ -2,6 +2,7 @@ import type { StoredNotice } from '../../../shared/collaboration-notice';
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
+import { glossaries } from './glossaries.svelte';
 import { navigation } from './navigation.svelte';
 
 /**
@@ -43,8 +44,11 @@ class NoticesStore {
   /** Opens what the notice is about, and counts it read. */
   async open(notice: StoredNotice): Promise<void> {
     this.showing = false;
-    if (notice.target.kind === 'glossary') navigation.go('glossary');
-    else navigation.go('stories');
+    if (notice.target.kind === 'glossary') {
+      // The glossary it is about opens, with its proposals or the entry that changed.
+      void glossaries.select(notice.target.glossaryId);
+      navigation.go('glossary');
+    } else navigation.go('stories');
     if (notice.readAt === null) await this.markRead([notice.id]);
   }
 
