@@ -44,7 +44,8 @@ class NoticesStore {
   async open(notice: StoredNotice): Promise<void> {
     this.showing = false;
     if (notice.target.kind === 'glossary') navigation.go('glossary');
-    else navigation.go('stories');
+    // A story's notice opens its review, at the quote it is about.
+    else navigation.openReview(notice.target.storyKey, notice.target.quote);
     if (notice.readAt === null) await this.markRead([notice.id]);
   }
 
