@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +87,8 @@ test('ana shares a story with City’s editor, cleo plays, comments and approves
     await cleo.quote(2).getByRole('button', { name: 'Approve quote 2' }).click();
     await expect(cleo.quote(2).getByTestId('quote-approval')).toHaveText('Approved by cleo');
     await expect(cleo.openComments).toHaveText('1 open comment');
+    const axe = await new AxeBuilder({ page: cleoPage }).include('main').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     // ana's page hears of it within seconds, unasked: the bell's count and the story.
     await expect(ana.noticesBadge).toHaveText('2', { timeout: 5_000 });
@@ -108,6 +111,17 @@ test('ana shares a story with City’s editor, cleo plays, comments and approves
     await expect(atWords.nth(0)).toContainText('Check this against the tape');
     await expect(atWords.nth(1)).toContainText('In “Ferry piece”, quote 2 · Approved by cleo');
 
+    // The comment's notice opens the review at quote 1, with the keyboard there.
+    await ana.notices.click();
+    await page
+      .getByRole('dialog', { name: 'Notices' })
+      .getByRole('button', { name: /^Unread: cleo commented/ })
+      .click();
+    await expect(page).toHaveURL(/#\/stories\/review\/ana\/\d+\?quote=1$/);
+    await expect(ana.quote(1).locator('blockquote')).toBeFocused();
+    await expect(ana.quote(1).getByRole('button', { name: 'Approve quote 1' })).toHaveCount(0);
+    await expect(ana.notices).toHaveAccessibleName('Notices, 1 unread');
+
     // ana answers and resolves in her story.
     await shell.goTo('stories');
     const thread = ana.threads(ana.ownItem(0)).first();
@@ -119,6 +133,7 @@ test('ana shares a story with City’s editor, cleo plays, comments and approves
     await expect(cleoThread.getByTestId('thread-state')).toHaveText('Resolved by ana', { timeout: 5_000 });
     await expect(cleoThread).toContainText('Checked: it is word for word.');
     await expect(cleo.openComments).toHaveText('0 open comments');
+    await expect(cleo.sharedWithYou).toContainText('ana · City · 0 open comments');
     await cleoPage.close();
   } finally {
     await cleoHost.close();
