@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SharedStory, SharedStorySummary, StoryShare } from '../../shared/story-review';
-import { writeFerryStory } from '../core/collaboration/story-review.test-kit';
+import { statSync } from 'node:fs';
+import { ferryRecording, writeFerryStory } from '../core/collaboration/story-review.test-kit';
 import { passwordOf, setUpSampleNewsroom } from '../core/newsroom/newsroom-archive.test-kit';
 import { useNewsroomServer } from '../core/newsroom/newsroom-server.test-kit';
 import { useAppTestbeds, type AppTestbed } from './ipc-testbed.test-kit';
@@ -101,6 +102,39 @@ describe('the story review over the contract', () => {
     expect(await dev.call('reviews.list')).toEqual([]);
     const hidden = await dev.failure('reviews.get', { key });
     expect(hidden).toMatchObject({
+      code: 'not_found',
+      message: `There is no story ${key} shared with you: check the reporter and the id (story reviews lists them).`,
+    });
+  });
+
+  it('plays a quote’s sound as its reporter shared it: a data address for the editor, refused to a reporter of another desk', async () => {
+    const ana = await signedIn('ana');
+    const cleo = await signedIn('cleo');
+    const dev = await signedIn('dev');
+    const story = await writeFerryStory(ana.services.core.library);
+    await ana.call('reviews.share', { storyId: story.id, desk: 'City' });
+    const key = `ana/${story.id}`;
+    await cleo.call('reviews.sync');
+    const seen = await cleo.call<SharedStory>('reviews.get', { key });
+    const quote = seen.items.find((item) => item.kind === 'quote')!;
+
+    const clip = await cleo.call<{ mimeType: string; url: string }>('reviews.clip', {
+      key,
+      quoteKey: quote.key,
+    });
+    expect(clip.mimeType).toBe('audio/wav');
+    const [head, data] = clip.url.split(',');
+    expect(head).toBe('data:audio/wav;base64');
+    const bytes = Buffer.from(data!, 'base64');
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    // Cut from the quote's span of the recording: a few seconds of it, not the whole interview.
+    expect(bytes.byteLength).toBeLessThan(statSync(ferryRecording).size);
+
+    expect((await cleo.failure('reviews.clip', { key, quoteKey: '999' })).message).toBe(
+      'This quote is no longer in the story: its reporter took it out.',
+    );
+    await dev.call('reviews.sync');
+    expect(await dev.failure('reviews.clip', { key, quoteKey: quote.key })).toMatchObject({
       code: 'not_found',
       message: `There is no story ${key} shared with you: check the reporter and the id (story reviews lists them).`,
     });

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../shared/ipc/contract';
-import type { ReviewSyncOutcome } from '../../shared/story-review';
+import { parseSharedStoryKey, type ReviewSyncOutcome } from '../../shared/story-review';
 import { VerbatimError } from '../../shared/errors';
 import type { Services } from '../core/app-services';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../core/collaboration/story-review-sync';
 import { libraryRecordings } from '../core/export/library-story-export';
 import { settingsAddressIn } from '../core/newsroom/newsroom-reader';
+import { readSharedClip } from '../core/newsroom/shared-stories';
 
 type StoryReviewHandlers = Pick<
   Handlers,
@@ -27,6 +28,7 @@ type StoryReviewHandlers = Pick<
   | 'reviews.comment'
   | 'reviews.resolve'
   | 'reviews.approve'
+  | 'reviews.clip'
   | 'reviews.sync'
 >;
 
@@ -117,6 +119,29 @@ export function createStoryReviewHandlers(
         (each) => each.quoteKey === quoteKey,
       );
       return { approval: stored ?? approval, sent };
+    },
+    'reviews.clip': async ({ key, quoteKey }) => {
+      // The story as this library last read it says whether the user may hear it and names the quote.
+      const story = await requireSharedStory(library, await reviewer(), key);
+      const quote = story.items.find((item) => item.kind === 'quote' && item.key === quoteKey);
+      const ref = parseSharedStoryKey(key);
+      if (!quote || !ref)
+        throw new VerbatimError(
+          'not_found',
+          'This quote is no longer in the story: its reporter took it out.',
+        );
+      const clip = await services.newsroomReader.use((newsroom) =>
+        readSharedClip(newsroom, { ...ref, quoteKey }),
+      );
+      if (!clip)
+        throw new VerbatimError(
+          'not_found',
+          `The sound of this quote is not in the newsroom: ${ref.reporter}'s app could not cut it from the recording when it shared the story.`,
+        );
+      return {
+        mimeType: clip.mimeType,
+        url: `data:${clip.mimeType};base64,${clip.bytes.toString('base64')}`,
+      };
     },
     'reviews.sync': async () => sync(await reviewer()),
   };

@@ -67,6 +67,18 @@ export const storyReviewContract = {
       .strict(),
     output: z.object({ approval: quoteApprovalSchema, sent: reviewSyncOutcomeSchema }),
   },
+  /**
+   * A quote's sound as its reporter shared it, read from the newsroom: a `data:` address an
+   * <audio> element plays in the window and in the browser alike (a shared clip is a few
+   * seconds of WAV, and the editor has no recording of it in their library).
+   */
+  'reviews.clip': {
+    input: z.object({ key: sharedStoryKeySchema, quoteKey: z.string().min(1).max(20) }).strict(),
+    output: z.object({
+      mimeType: z.string(),
+      url: z.string().regex(/^data:audio\/[\w.+-]+;base64,/, 'Not the address of a sound.'),
+    }),
+  },
   /** Sends what waits and reads what changed now (the review opened, Retry). */
   'reviews.sync': { input: z.undefined(), output: reviewSyncOutcomeSchema },
 } as const;

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, devServerConnectSources } from './content-security-policy';
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from the app only, no eval, no framing, and the recordings scheme for media', () => {
+  it('allows scripts from the app only, no eval, no framing, and the recordings scheme and data: addresses (a shared quote’s sound) for media', () => {
     const policy = contentSecurityPolicy();
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("script-src 'self';");
     expect(policy).not.toContain('unsafe-eval');
-    expect(policy).toContain("media-src 'self' verbatim-media:");
+    expect(policy).toContain("media-src 'self' verbatim-media: data:");
     expect(policy).toContain("frame-ancestors 'none'");
   });
 

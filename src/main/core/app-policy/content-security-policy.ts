@@ -15,7 +15,8 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "media-src 'self' verbatim-media:",
+    // A shared quote's sound comes from the newsroom as a data: address (reviews.clip).
+    "media-src 'self' verbatim-media: data:",
     `connect-src ${connect.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",

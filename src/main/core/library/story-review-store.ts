@@ -489,9 +489,10 @@ export class StoryReviewStore {
     me: string,
     story: ReturnType<typeof reviewRow.fromRow>,
   ): SharedStorySummary {
+    // A reply belongs to its comment's thread: resolving the comment closes the conversation.
     const open = statement(
       this.db,
-      'SELECT count(*) AS n FROM story_review_comments WHERE newsroom = ? AND story_key = ? AND resolved_at IS NULL',
+      'SELECT count(*) AS n FROM story_review_comments WHERE newsroom = ? AND story_key = ? AND resolved_at IS NULL AND reply_to IS NULL',
     ).get(newsroom, story.key) as { n: number };
     const { items, ...summary } = story;
     return {

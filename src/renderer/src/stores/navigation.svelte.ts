@@ -10,9 +10,16 @@ export interface Route {
   reporter?: string;
   /** The Settings section to show ("newsroom"), for a link from where that setting is missing. */
   section?: string;
+  /** The shared story open in the Stories view for review (`ana/3`). */
+  reviewKey?: string;
+  /** The quote of `reviewKey` to show, counting from 1 (a notice about it). */
+  quote?: number;
 }
 
-/** "#/library", "#/transcript/<id>", "#/transcript/<id>?t=83000", "#/settings/newsroom". */
+/**
+ * "#/library", "#/transcript/<id>", "#/transcript/<id>?t=83000", "#/settings/newsroom",
+ * "#/stories/review/ana/3?quote=2".
+ */
 export function parseRoute(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
   const [head, ...rest] = path.split('/');
@@ -32,6 +39,14 @@ export function parseRoute(hash: string): Route {
       ...(Number.isFinite(t) && t > 0 ? { atMs: t } : {}),
     };
   }
+  if (head === 'stories' && rest[0] === 'review' && rest[1] && rest[2]) {
+    const quote = Number(/(?:^|&)quote=(\d+)/.exec(query)?.[1]);
+    return {
+      view: 'stories',
+      reviewKey: `${decodeURIComponent(rest[1])}/${decodeURIComponent(rest[2])}`,
+      ...(Number.isInteger(quote) && quote > 0 ? { quote } : {}),
+    };
+  }
   if (head === 'settings' && rest[0]) return { view: 'settings', section: decodeURIComponent(rest[0]) };
   return { view: views.find((view) => view.id === head)?.id ?? 'library' };
 }
@@ -42,6 +57,10 @@ export function routeHash(route: Route): string {
   }
   if (route.view === 'transcript' && route.transcriptId) {
     return `#/transcript/${encodeURIComponent(route.transcriptId)}${route.atMs ? `?t=${Math.round(route.atMs)}` : ''}`;
+  }
+  if (route.view === 'stories' && route.reviewKey) {
+    const [reporter = '', storyId = ''] = route.reviewKey.split('/');
+    return `#/stories/review/${encodeURIComponent(reporter)}/${encodeURIComponent(storyId)}${route.quote ? `?quote=${route.quote}` : ''}`;
   }
   if (route.view === 'settings' && route.section) return `#/settings/${encodeURIComponent(route.section)}`;
   return `#/${route.view}`;
@@ -80,6 +99,11 @@ class Navigation {
       transcriptId,
       ...(atMs !== undefined ? { atMs } : {}),
     });
+  }
+
+  /** Opens a shared story for review in the Stories view, at one of its quotes (from 1). */
+  openReview(key: string, quote?: number): void {
+    this.navigate({ view: 'stories', reviewKey: key, ...(quote !== undefined ? { quote } : {}) });
   }
 
   private navigate(route: Route): void {

@@ -48,7 +48,9 @@ class NoticesStore {
       // The glossary it is about opens, with its proposals or the entry that changed.
       void glossaries.select(notice.target.glossaryId);
       navigation.go('glossary');
-    } else navigation.go('stories');
+    }
+    // A story's notice opens its review, at the quote it is about.
+    else navigation.openReview(notice.target.storyKey, notice.target.quote);
     if (notice.readAt === null) await this.markRead([notice.id]);
   }
 
