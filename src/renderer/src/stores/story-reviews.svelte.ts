@@ -11,6 +11,7 @@ import type { NewsroomDesks } from '../../../shared/ipc/newsroom-contract';
 import { api } from '../lib/api';
 import type { Problem } from '../lib/error-message';
 import { caught } from '../lib/report-problem';
+import { isVerbatimError } from '../../../shared/errors';
 import { quotedInTranscript, type QuotedHere } from '../lib/story-review';
 
 /**
@@ -26,6 +27,8 @@ class StoryReviewsStore {
   byKey = $state.raw<Record<string, SharedStory>>({});
   /** The share state of the reporter's stories opened here, by story id (null: not shared). */
   shares = $state.raw<Record<number, StoryShare | null>>({});
+  /** False once main said no newsroom is set: nothing to share with, so Share is not offered. */
+  newsroomSet = $state(true);
   problem = $state<Problem | undefined>(undefined);
   /** A sentence for the polite live region after an action (sent, or why it waits). */
   notice = $state('');
@@ -114,16 +117,21 @@ class StoryReviewsStore {
     let share: StoryShare | null = null;
     try {
       share = await api.reviews.shareState({ storyId });
-    } catch {
-      // No newsroom set: the story is not shared, and Share says why when it is asked for.
+      this.newsroomSet = true;
+    } catch (error) {
+      // No newsroom set: the story is the reporter's own, and Share is not offered.
+      if (isVerbatimError(error) && error.code === 'invalid_input') this.newsroomSet = false;
+      else this.problem = caught(error, 'reviews.shareState');
     }
     this.shares = { ...this.shares, [storyId]: share };
     if (share && share.revisionSent > 0) {
       try {
         const story = await api.reviews.get({ key: share.key });
         this.byKey = { ...this.byKey, [share.key]: story };
-      } catch {
-        // Not in the newsroom's copy yet: its comments come with the next sync.
+      } catch (error) {
+        // Not in this library's copy yet: its comments come with the next sync.
+        if (!(isVerbatimError(error) && error.code === 'not_found'))
+          this.problem = caught(error, 'reviews.get');
       }
     }
   }
