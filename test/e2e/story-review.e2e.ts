@@ -104,7 +104,14 @@ test('ana shares a story with City’s editor, cleo plays, comments and approves
     await anaQuote1.getByRole('button', { name: /^Open the quote .* in the reader$/ }).click();
     const highlights = new ReaderHighlights(page);
     await expect(highlights.tab).toHaveText('Highlights · 1 comment');
-    await highlights.tab.click();
+    // The words themselves carry a marker; pressing it (by keyboard) shows the comments beside them.
+    const marker = page.getByRole('button', {
+      name: "1 open comment from the story's review here: show them",
+    });
+    await expect(marker).toHaveCount(1);
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await expect(highlights.tab).toHaveAttribute('aria-pressed', 'true');
     const atWords = highlights.panel.getByTestId('highlight-review');
     await expect(atWords).toHaveCount(2);
     await expect(atWords.nth(0)).toContainText('In “Ferry piece”, quote 1');

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../../shared/highlights';
 import type { SharedStory, StoryComment } from '../../../shared/story-review';
+import type { Segment } from '../../../shared/library';
+import { buildModel } from './reader-model';
 import {
   commentThreads,
   openThreadCount,
   passageOf,
   piecesOfText,
   quotedInTranscript,
+  reviewByTurn,
   shareStateText,
+  turnReviewText,
+  type QuotedHere,
   standingApproval,
   threadsAtPassage,
   threadsAtQuote,
@@ -168,5 +173,58 @@ describe('a transcript’s quotes under review', () => {
       }),
     ]);
     expect(found[0]!.threads.map((thread) => thread.number)).toEqual([1]);
+  });
+});
+
+describe('the review at the quoted words in the reader', () => {
+  /** Two turns: A says four words from 0 s, B four from 5 s (each word 300 ms, 500 ms apart). */
+  function spoken(position: number, speaker: string, startMs: number): Segment {
+    const words = ['the', 'ferry', 'sails', 'today'].map((text, index) => ({
+      text,
+      start: startMs + index * 500,
+      end: startMs + index * 500 + 300,
+      confidence: 0.9,
+    }));
+    return {
+      position,
+      startMs,
+      endMs: words.at(-1)!.end,
+      speaker,
+      confidence: 0.9,
+      text: words.map((word) => word.text).join(' '),
+      words,
+    };
+  }
+  const model = buildModel([spoken(0, 'A', 0), spoken(1, 'B', 5000)], []);
+  const threads = commentThreads({
+    comments: [comment(0), comment(1, { resolvedBy: 'ana', resolvedAt: 5 })],
+  });
+  const quoted = (startMs: number, endMs: number, count: number, highlightId: number): QuotedHere => ({
+    storyKey: 'ana/3',
+    storyTitle: 'Ferry piece',
+    quote: highlightId,
+    highlightId,
+    startMs,
+    endMs,
+    threads: threads.slice(0, count),
+    approval: undefined,
+  });
+
+  it('marks the turn each commented quote starts in, counting its open threads, and nothing else', () => {
+    const marks = reviewByTurn(model, [
+      quoted(500, 1300, 2, 7),
+      quoted(5000, 6300, 1, 8),
+      // Approved without a word said: nothing to read at its words.
+      quoted(1000, 1300, 0, 9),
+      // Its words are gone from the transcript: nowhere to mark.
+      quoted(20_000, 21_000, 1, 10),
+    ]);
+    expect([...marks.entries()]).toEqual([
+      [0, { threads: 2, open: 1, highlightId: 7 }],
+      [1, { threads: 1, open: 1, highlightId: 8 }],
+    ]);
+    expect(turnReviewText(marks.get(0)!)).toBe('1 open comment');
+    expect(turnReviewText({ threads: 2, open: 0, highlightId: 7 })).toBe('2 comments, resolved');
+    expect(turnReviewText({ threads: 3, open: 2, highlightId: 7 })).toBe('2 open comments');
   });
 });

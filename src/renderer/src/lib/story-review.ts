@@ -1,4 +1,6 @@
 import type { Story } from '../../../shared/highlights';
+import { wordIndicesInSpan } from './highlight-logic';
+import type { ReaderModel } from './reader-model';
 import {
   quoteNumberOf,
   type QuoteApproval,
@@ -178,4 +180,41 @@ export function quotedInTranscript(transcriptId: string, own: Story, shared: Sha
       },
     ];
   });
+}
+
+/** What the reader says at a turn whose words a shared story quotes, about that quote's review. */
+export interface TurnReview {
+  /** Comment threads about the quotes starting in this turn, and how many are still open. */
+  threads: number;
+  open: number;
+  /** The first such quote's highlight, which the Highlights panel shows the threads under. */
+  highlightId: number | null;
+}
+
+/**
+ * Per turn of the reader, the review of the quotes whose words start in it (issue #36: the
+ * reporter sees the comments "in the reader at the quoted words"); turns with no comments about
+ * them are absent. A quote whose words are no longer in the transcript marks nothing.
+ */
+export function reviewByTurn(model: ReaderModel, quoted: readonly QuotedHere[]): Map<number, TurnReview> {
+  const byTurn = new Map<number, TurnReview>();
+  for (const quote of quoted) {
+    if (quote.threads.length === 0) continue;
+    const [first] = wordIndicesInSpan(model, quote.startMs, quote.endMs);
+    const turn = first === undefined ? undefined : model.turnOf[first];
+    if (turn === undefined) continue;
+    const known = byTurn.get(turn);
+    byTurn.set(turn, {
+      threads: (known?.threads ?? 0) + quote.threads.length,
+      open: (known?.open ?? 0) + openThreadCount(quote.threads),
+      highlightId: known ? known.highlightId : quote.highlightId,
+    });
+  }
+  return byTurn;
+}
+
+/** "1 open comment", "2 comments, resolved": the marker's words. */
+export function turnReviewText(review: TurnReview): string {
+  if (review.open > 0) return `${review.open} open comment${review.open === 1 ? '' : 's'}`;
+  return `${review.threads} comment${review.threads === 1 ? '' : 's'}, resolved`;
 }
